@@ -1,6 +1,5 @@
 package dev.snailbench.generator;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -12,7 +11,6 @@ import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -30,14 +28,7 @@ class JobEvaluationOptionsTest {
             List.of(Map.of("id", "q1", "question", "How many clubs?", "goldSql", "SELECT count(*) FROM club"));
 
     private static EvaluationOptions evaluationOfWorkItem(String key, Map<String, Object> job) {
-        String jobId = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("jobId");
+        String jobId = TestTenants.submitJob(key, job).statusCode(202).extract().path("jobId");
         return TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1, Duration.ofSeconds(60))
                 .get(0)
                 .item()
@@ -80,14 +71,7 @@ class JobEvaluationOptionsTest {
         String jobId = PlayedExecutor.answering(
                 database,
                 task -> null,
-                () -> given().header("X-API-Key", key)
-                        .contentType(ContentType.JSON)
-                        .body(job)
-                        .post("/jobs")
-                        .then()
-                        .statusCode(202)
-                        .extract()
-                        .<String>path("jobId"));
+                () -> TestTenants.submitJob(key, job).statusCode(202).extract().<String>path("jobId"));
 
         InferenceRequested sent = TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 1, Duration.ofSeconds(60))
                 .get(0);
@@ -111,19 +95,11 @@ class JobEvaluationOptionsTest {
         Map<String, Object> screening = new HashMap<>(TestTenants.job("bad screening", QUESTIONS, null));
         screening.put("goldScreening", "strict");
 
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(linking)
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, linking)
                 .statusCode(400)
                 .body("field", equalTo("linking"))
                 .body("error", equalTo("linking: unknown value 'paper' (expected platform or snails)"));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(screening)
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, screening)
                 .statusCode(400)
                 .body("field", equalTo("goldScreening"))
                 .body("error", equalTo("goldScreening: unknown value 'strict' (expected off or flag or exclude)"));

@@ -6,11 +6,10 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import dev.snailbench.generator.repository.JobRepository;
+import dev.snailbench.generator.testing.ReplaySpecs;
 import dev.snailbench.generator.testing.TestBackends;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.JobSpec;
-import dev.snailbench.model.domain.ModelRef;
-import dev.snailbench.model.domain.Prediction;
 import dev.snailbench.model.domain.Question;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.InferenceRequested;
@@ -24,7 +23,6 @@ import dev.snailbench.testkit.TopicClient;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
-import io.restassured.http.ContentType;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -103,14 +101,7 @@ class JobFlowKafkaTest {
                 List.of(
                         Map.of("label", "sampled", "backend", "fake", "temperature", 0.7),
                         Map.of("label", "replayed", "backend", "fake", "temperature", 0.7, "cacheAnswers", true)));
-        String id = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(spec)
-                .post("/jobs")
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("jobId");
+        String id = TestTenants.submitJob(key, spec).statusCode(202).extract().path("jobId");
 
         List<InferenceRequested> published = awaitWork(UUID.fromString(id), 6);
 
@@ -366,16 +357,7 @@ class JobFlowKafkaTest {
             topics.send(Topics.JOB_EVENTS, jobId.toString(), submitted);
             // Behind it on the same partition (same key): once this one is stored, the redelivery was handled.
             UUID marker = UUID.randomUUID();
-            JobSpec broken = new JobSpec(
-                    "marker",
-                    null,
-                    SqlDialect.POSTGRESQL,
-                    List.of(ModelRef.replay("m")),
-                    null,
-                    null,
-                    null,
-                    List.of(new Question("q1", "?", "SELECT 1")),
-                    List.of(new Prediction("q1", "SELECT 1"), new Prediction("q1", "SELECT 2")));
+            JobSpec broken = ReplaySpecs.twoPredictionsForOneQuestion("marker");
             topics.send(
                     Topics.JOB_EVENTS, jobId.toString(), EventJson.write(JobSubmitted.of(marker, tenantId, broken)));
             await().atMost(Duration.ofSeconds(30))
@@ -439,11 +421,7 @@ class JobFlowKafkaTest {
                         "Quote \" backslash \\ tab \t newline \n end",
                         "goldSql",
                         "SELECT name FROM club"));
-        String id = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(TestTenants.job("unicode-spec", questions, null))
-                .post("/jobs")
-                .then()
+        String id = TestTenants.submitJob(key, TestTenants.job("unicode-spec", questions, null))
                 .statusCode(202)
                 .extract()
                 .path("jobId");
@@ -530,14 +508,7 @@ class JobFlowKafkaTest {
         // q3 has no recorded prediction: its item runs the gold and fails.
         Map<String, Object> job = new HashMap<>(TestTenants.job(name, QUESTIONS, PREDICTIONS));
         job.put("allowMissingPredictions", true);
-        String id = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("jobId");
+        String id = TestTenants.submitJob(key, job).statusCode(202).extract().path("jobId");
         return UUID.fromString(id);
     }
 

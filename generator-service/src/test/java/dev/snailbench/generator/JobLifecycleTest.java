@@ -6,12 +6,9 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
+import dev.snailbench.generator.testing.ReplaySpecs;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.JobSpec;
-import dev.snailbench.model.domain.ModelRef;
-import dev.snailbench.model.domain.Prediction;
-import dev.snailbench.model.domain.Question;
-import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.model.serde.EventJson;
@@ -48,11 +45,7 @@ class JobLifecycleTest {
             questions.add(Map.of("id", "q" + i, "question", "question " + i, "goldSql", "SELECT " + i));
             predictions.add(Map.of("questionId", "q" + i, "predictedSql", "SELECT " + i));
         }
-        String jobId = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(TestTenants.job("to cancel", questions, predictions))
-                .post("/jobs")
-                .then()
+        String jobId = TestTenants.submitJob(key, TestTenants.job("to cancel", questions, predictions))
                 .statusCode(202)
                 .extract()
                 .path("jobId");
@@ -101,11 +94,7 @@ class JobLifecycleTest {
             questions.add(Map.of("id", "q" + i, "question", "question " + i, "goldSql", "SELECT " + i));
             predictions.add(Map.of("questionId", "q" + i, "predictedSql", "SELECT " + i));
         }
-        String jobId = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(TestTenants.job("streamed", questions, predictions))
-                .post("/jobs")
-                .then()
+        String jobId = TestTenants.submitJob(key, TestTenants.job("streamed", questions, predictions))
                 .statusCode(202)
                 .extract()
                 .path("jobId");
@@ -175,18 +164,7 @@ class JobLifecycleTest {
                 .extract()
                 .as(Map.class);
         UUID jobId = UUID.randomUUID();
-        // A spec that cannot be expanded (as an older or corrupted record could be): two predictions for one
-        // question, which the REST API refuses but the topic may still carry.
-        JobSpec spec = new JobSpec(
-                "broken spec",
-                null,
-                SqlDialect.POSTGRESQL,
-                List.of(ModelRef.replay("m")),
-                null,
-                null,
-                null,
-                List.of(new Question("q1", "?", "SELECT 1")),
-                List.of(new Prediction("q1", "SELECT 1"), new Prediction("q1", "SELECT 2")));
+        JobSpec spec = ReplaySpecs.twoPredictionsForOneQuestion("broken spec");
         byte[] broken = EventJson.write(JobSubmitted.of(jobId, (String) tenant.get("tenantId"), spec));
         withKafkaClassLoader(() -> {
             try (TopicClient client = new TopicClient()) {

@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.startsWith;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.datasets.DataDir;
+import dev.snailbench.generator.testing.InlineDatabase;
 import dev.snailbench.model.event.InferenceRequested;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TopicClient;
@@ -85,11 +86,7 @@ class JobResourceTest {
     @Test
     void shouldAcceptAJobAndReportItsProgress() {
         String key = TestTenants.create("team-progress");
-        String jobId = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(TestTenants.job("progress", QUESTIONS, PREDICTIONS))
-                .post("/jobs")
-                .then()
+        String jobId = TestTenants.submitJob(key, TestTenants.job("progress", QUESTIONS, PREDICTIONS))
                 .statusCode(202)
                 .body("jobId", notNullValue())
                 .extract()
@@ -115,11 +112,7 @@ class JobResourceTest {
             questions.add(Map.of("id", "q" + i, "question", "Which player has the id " + i + "?", "goldSql", sql));
             predictions.add(Map.of("questionId", "q" + i, "predictedSql", sql));
         }
-        String jobId = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(TestTenants.job("large", questions, predictions))
-                .post("/jobs")
-                .then()
+        String jobId = TestTenants.submitJob(key, TestTenants.job("large", questions, predictions))
                 .statusCode(202)
                 .extract()
                 .path("jobId");
@@ -137,21 +130,13 @@ class JobResourceTest {
     void shouldAnswerTheExistingJobWith200WhenTheSameSpecIsSubmittedAgain() {
         String key = TestTenants.create("team-idempotent");
         Map<String, Object> job = TestTenants.job("twice", QUESTIONS, PREDICTIONS);
-        String first = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
+        String first = TestTenants.submitJob(key, job)
                 .statusCode(202)
                 .body("existing", equalTo(false))
                 .extract()
                 .path("jobId");
         // Not "accepted" again: the job exists, and the answer says so with its status and progress.
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, job)
                 .statusCode(200)
                 .body("jobId", equalTo(first))
                 .body("existing", equalTo(true))
@@ -178,11 +163,7 @@ class JobResourceTest {
     void shouldHideAnotherTenantsJob() {
         String owner = TestTenants.create("owner");
         String other = TestTenants.create("other");
-        String jobId = given().header("X-API-Key", owner)
-                .contentType(ContentType.JSON)
-                .body(TestTenants.job("private", QUESTIONS, PREDICTIONS))
-                .post("/jobs")
-                .then()
+        String jobId = TestTenants.submitJob(owner, TestTenants.job("private", QUESTIONS, PREDICTIONS))
                 .statusCode(202)
                 .extract()
                 .path("jobId");
@@ -227,31 +208,18 @@ class JobResourceTest {
         assertBadRequest(key, withField("levels", List.of("Low")), "schemaId");
         assertBadRequest(
                 key,
-                withField(
-                        "database",
-                        Map.of("kind", "postgresql", "jdbcUrl", "jdbc:mysql://h/db", "user", "u", "password", "p")),
+                withField("database", InlineDatabase.postgresql("jdbc:mysql://h/db", "u", "p")),
                 "database.jdbcUrl");
         // The executor's target parsing: driver properties that would override its read-only session are a 400 here.
         assertBadRequest(
                 key,
                 withField(
                         "database",
-                        Map.of(
-                                "kind",
-                                "postgresql",
-                                "jdbcUrl",
-                                "jdbc:postgresql://h/db?options=-c%20default_transaction_read_only=off",
-                                "user",
-                                "u",
-                                "password",
-                                "p")),
+                        InlineDatabase.postgresql(
+                                "jdbc:postgresql://h/db?options=-c%20default_transaction_read_only=off", "u", "p")),
                 "database.jdbcUrl");
         // An unknown field is named as every service names it (tenancy-support JsonErrors), with the field meant.
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(withField("quesitons", List.of()))
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, withField("quesitons", List.of()))
                 .statusCode(400)
                 .body("field", equalTo("quesitons"))
                 .body("error", equalTo("unknown field 'quesitons' (did you mean 'questions'?)"));
@@ -272,33 +240,15 @@ class JobResourceTest {
     @Test
     void shouldRefuseAnEmptyMalformedOrNonJsonJobBodyWithWhatIsWrong() {
         String key = TestTenants.create("team-no-body");
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body("")
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, "")
                 .statusCode(400)
                 .body("field", equalTo("body"))
                 .body("error", containsString("a job needs a JSON body"));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body("null")
-                .post("/jobs")
-                .then()
-                .statusCode(400)
-                .body("field", equalTo("body"));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body("{\"name\": \"cut off")
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, "null").statusCode(400).body("field", equalTo("body"));
+        TestTenants.submitJob(key, "{\"name\": \"cut off")
                 .statusCode(400)
                 .body("error", containsString("Unexpected end-of-input"));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body("{\"name\": 7, \"questions\": 3}")
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, "{\"name\": 7, \"questions\": 3}")
                 .statusCode(400)
                 .body("field", equalTo("questions"));
         given().header("X-API-Key", key)
@@ -325,14 +275,7 @@ class JobResourceTest {
                         Map.of("questionId", "NTSB:1", "level", "Native", "predictedSql", "SELECT 1"),
                         Map.of("questionId", "NTSB:1", "level", "Least", "predictedSql", "SELECT 2")));
 
-        String jobId = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("jobId");
+        String jobId = TestTenants.submitJob(key, job).statusCode(202).extract().path("jobId");
 
         List<InferenceRequested> items = TopicClient.awaitInferenceRequests(
                 UUID.fromString(jobId),
@@ -366,14 +309,7 @@ class JobResourceTest {
                                 "Extra"),
                         Map.of("id", "q2", "question", "Clubs?", "goldSql", "SELECT name FROM club")),
                 null));
-        String jobId = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("jobId");
+        String jobId = TestTenants.submitJob(key, job).statusCode(202).extract().path("jobId");
 
         assertThat(labelsOfWorkItems(jobId, 2)).containsEntry("q1", "extra").containsEntry("q2", null);
     }
@@ -383,14 +319,7 @@ class JobResourceTest {
         String key = TestTenants.create("team-footballdb-labels");
         Map<String, Object> job = new HashMap<>(TestTenants.job("footballdb-v2-labels", null, null));
         job.put("questionSet", Map.of("benchmark", "footballdb", "dataModel", "v2", "split", "dev"));
-        String jobId = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("jobId");
+        String jobId = TestTenants.submitJob(key, job).statusCode(202).extract().path("jobId");
         Map<String, String> expected = new HashMap<>();
         for (var q : new ObjectMapper()
                 .readTree(DataDir.resolve().resolve("footballdb/v2/dev.json").toFile())) {
@@ -416,14 +345,7 @@ class JobResourceTest {
         job.remove("questions");
         job.remove("predictions");
         job.put("questionSet", Map.of("benchmark", "footballdb", "dataModel", "v1", "split", "dev"));
-        String jobId = given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("jobId");
+        String jobId = TestTenants.submitJob(key, job).statusCode(202).extract().path("jobId");
         Awaitility.await()
                 .atMost(Duration.ofSeconds(30))
                 .untilAsserted(() -> given().header("X-API-Key", key)
@@ -448,12 +370,7 @@ class JobResourceTest {
                         List.of(
                                 Map.of("db_id", "club", "question", "How many?", "query", "SELECT count(*) FROM club"),
                                 Map.of("db_id", "club", "question", "Names?", "query", "SELECT club_name FROM club"))));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(202);
+        TestTenants.submitJob(key, job).statusCode(202);
         job.put(
                 "questionSet",
                 Map.of(
@@ -461,41 +378,17 @@ class JobResourceTest {
                         "spider",
                         "items",
                         List.of(Map.of("db_id", "club", "question", "?", "query", "SELECT 1", "hardness", "tricky"))));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(400)
-                .body("field", equalTo("questionSet.items[0].hardness"));
+        TestTenants.submitJob(key, job).statusCode(400).body("field", equalTo("questionSet.items[0].hardness"));
         job.put("questionSet", Map.of("format", "spider", "items", List.of(Map.of("db_id", "club", "question", "?"))));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(400)
-                .body("field", equalTo("questionSet.items[0].query"));
+        TestTenants.submitJob(key, job).statusCode(400).body("field", equalTo("questionSet.items[0].query"));
         job.put("questionSet", Map.of("benchmark", "footballdb", "dataModel", "v9"));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(400)
-                .body("field", equalTo("questionSet.dataModel"));
+        TestTenants.submitJob(key, job).statusCode(400).body("field", equalTo("questionSet.dataModel"));
     }
 
     @Test
     void shouldExplainAnUnreadableBody() {
         String key = TestTenants.create("team-json");
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body("{\"name\": ")
-                .post("/jobs")
-                .then()
-                .statusCode(400)
-                .body("error", containsString("JSON"));
+        TestTenants.submitJob(key, "{\"name\": ").statusCode(400).body("error", containsString("JSON"));
     }
 
     private static Map<String, Object> withField(String field, Object value) {
@@ -505,11 +398,7 @@ class JobResourceTest {
     }
 
     private static void assertBadRequest(String key, Map<String, Object> body, String field) {
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(body)
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, body)
                 .statusCode(400)
                 .body("field", equalTo(field))
                 .body("error", startsWith(field));

@@ -12,6 +12,7 @@ import static org.mockito.Mockito.when;
 import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.service.JobExpander;
 import dev.snailbench.generator.testing.InMemoryJobs;
+import dev.snailbench.generator.testing.InlineDatabase;
 import dev.snailbench.generator.testing.InlineDatabaseChecks;
 import dev.snailbench.generator.testing.MemoryExecutor;
 import dev.snailbench.model.domain.SqlDialect;
@@ -113,11 +114,7 @@ class JobSpecChecksTest extends InMemoryTenantTest {
                 .body("field", equalTo("questions[0]"))
                 .body("error", equalTo("questions[0]: expected an object, got a list"))
                 .body("error", not(containsString("dev.snailbench")));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body("{\"name\": \"cut")
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, "{\"name\": \"cut")
                 .statusCode(400)
                 .body("error", startsWith("malformed JSON at line 1, column "))
                 .body("error", not(containsString("REDACTED")));
@@ -279,15 +276,8 @@ class JobSpecChecksTest extends InMemoryTenantTest {
         job.put("models", List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")));
         job.put(
                 "database",
-                Map.of(
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        "jdbc:postgresql://" + InlineDatabaseChecks.REFUSED_HOST + ":5432/team",
-                        "user",
-                        "reader",
-                        "password",
-                        "secret"));
+                InlineDatabase.postgresql(
+                        "jdbc:postgresql://" + InlineDatabaseChecks.REFUSED_HOST + ":5432/team", "reader", "secret"));
         MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job))
                 .statusCode(400)
                 .body("field", equalTo("database.jdbcUrl"))
@@ -298,15 +288,8 @@ class JobSpecChecksTest extends InMemoryTenantTest {
 
         job.put(
                 "database",
-                Map.of(
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        "jdbc:postgresql://db.example.com:5432/team",
-                        "user",
-                        InlineDatabaseChecks.FAILING_LOGIN,
-                        "password",
-                        "wrong"));
+                InlineDatabase.postgresql(
+                        "jdbc:postgresql://db.example.com:5432/team", InlineDatabaseChecks.FAILING_LOGIN, "wrong"));
         MemoryExecutor.answeringInlineChecks(channels, () -> submit(key, job))
                 .statusCode(400)
                 .body("field", equalTo("database.user"))
@@ -372,10 +355,6 @@ class JobSpecChecksTest extends InMemoryTenantTest {
     }
 
     private static ValidatableResponse submit(String key, Map<String, Object> job) {
-        return given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then();
+        return TestTenants.submitJob(key, job);
     }
 }

@@ -1,6 +1,5 @@
 package dev.snailbench.generator;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -10,7 +9,6 @@ import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -72,11 +70,7 @@ class JobStallTimeoutTest {
             Map<String, Object> job = new HashMap<>(TestTenants.job("bad stall " + seconds, QUESTIONS, null));
             job.put("stallTimeoutSeconds", seconds);
 
-            given().header("X-API-Key", key)
-                    .contentType(ContentType.JSON)
-                    .body(job)
-                    .post("/jobs")
-                    .then()
+            TestTenants.submitJob(key, job)
                     .statusCode(400)
                     .body("field", equalTo("stallTimeoutSeconds"))
                     .body("error", equalTo("stallTimeoutSeconds: must be between 10 and 86400 seconds"));
@@ -84,13 +78,7 @@ class JobStallTimeoutTest {
     }
 
     private static UUID submit(String key, Map<String, Object> job) {
-        return UUID.fromString(given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("jobId"));
+        return UUID.fromString(
+                TestTenants.submitJob(key, job).statusCode(202).extract().path("jobId"));
     }
 }

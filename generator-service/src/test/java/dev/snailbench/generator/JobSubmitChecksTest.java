@@ -17,7 +17,6 @@ import dev.snailbench.testkit.InMemoryTenantTest;
 import dev.snailbench.testkit.MemoryChannels;
 import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.inject.Any;
@@ -140,11 +139,7 @@ class JobSubmitChecksTest extends InMemoryTenantTest {
     }
 
     private static ValidatableResponse submit(String key, Map<String, Object> job) {
-        return given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then();
+        return TestTenants.submitJob(key, job);
     }
 
     private Map<String, Object> replayJob() {
@@ -164,18 +159,10 @@ class JobSubmitChecksTest extends InMemoryTenantTest {
     }
 
     private Map<String, Object> modelJob(String backend) {
-        return new HashMap<>(Map.of(
-                "name",
+        return TestTenants.modelJob(
                 "model " + UUID.randomUUID(),
-                "database",
-                Map.of("databaseId", database.toString()),
-                "dialect",
-                "postgresql",
-                "nativeSchema",
-                "exp_v1",
-                "models",
-                List.of(Map.of("label", "gpt", "backend", backend, "model", "gpt-4o-mini")),
-                "questions",
-                List.of(Map.of("id", "1", "question", "Which clubs?", "goldSql", "SELECT 1"))));
+                database,
+                backend,
+                List.of(Map.of("id", "1", "question", "Which clubs?", "goldSql", "SELECT 1")));
     }
 }

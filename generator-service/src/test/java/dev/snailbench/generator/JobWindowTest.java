@@ -13,7 +13,6 @@ import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -91,11 +90,7 @@ class JobWindowTest {
             questions.add(Map.of("id", "q" + i, "question", "question " + i, "goldSql", "SELECT " + i));
             predictions.add(Map.of("questionId", "q" + i, "predictedSql", "SELECT " + i));
         }
-        return given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(TestTenants.job(name, questions, predictions))
-                .post("/jobs")
-                .then()
+        return TestTenants.submitJob(key, TestTenants.job(name, questions, predictions))
                 .statusCode(202)
                 .extract()
                 .path("jobId");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.snailbench.generator.testing.InlineDatabase;
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.generator.testing.TestBackends;
 import dev.snailbench.model.domain.DatabaseSchema;
@@ -23,7 +24,6 @@ import dev.snailbench.workbench.refiner.RecoveryRun;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -58,11 +58,7 @@ class SchemaVariantJobTest {
             String jobId = PlayedExecutor.answering(
                     database,
                     executor(schema),
-                    () -> given().header("X-API-Key", key)
-                            .contentType(ContentType.JSON)
-                            .body(job(Map.of("schemaVariant", variant)))
-                            .post("/jobs")
-                            .then()
+                    () -> TestTenants.submitJob(key, job(Map.of("schemaVariant", variant)))
                             .statusCode(202)
                             .extract()
                             .<String>path("jobId"));
@@ -125,11 +121,7 @@ class SchemaVariantJobTest {
             String jobId = PlayedExecutor.answering(
                     database,
                     executor(schema),
-                    () -> given().header("X-API-Key", key)
-                            .contentType(ContentType.JSON)
-                            .body(job(Map.of("schemaVariant", variant)))
-                            .post("/jobs")
-                            .then()
+                    () -> TestTenants.submitJob(key, job(Map.of("schemaVariant", variant)))
                             .statusCode(202)
                             .extract()
                             .<String>path("jobId"));
@@ -186,24 +178,12 @@ class SchemaVariantJobTest {
                         "schemaVariant",
                         Map.of("kind", "injected"),
                         "database",
-                        Map.of(
-                                "kind",
-                                "postgresql",
-                                "jdbcUrl",
-                                "jdbc:postgresql://db/football",
-                                "user",
-                                "u",
-                                "password",
-                                "p")),
+                        InlineDatabase.postgresql("jdbc:postgresql://db/football", "u", "p")),
                 "database.databaseId");
     }
 
     private void bad(String key, Map<String, Object> extra, String field) {
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job(extra))
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, job(extra))
                 .statusCode(400)
                 .body("field", equalTo(field))
                 .body("error", containsString(field));
@@ -221,27 +201,13 @@ class SchemaVariantJobTest {
     }
 
     private Map<String, Object> job(Map<String, Object> extra) {
-        Map<String, Object> job = new HashMap<>(Map.of(
-                "name",
+        Map<String, Object> job = TestTenants.modelJob(
                 "variant " + UUID.randomUUID(),
-                "database",
-                Map.of("databaseId", database.toString()),
-                "dialect",
-                "postgresql",
-                "nativeSchema",
-                "exp_v1",
-                "models",
-                List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")),
-                "questions",
+                database,
+                "openai",
                 List.of(
                         Map.of("id", "q1", "question", "Which clubs?", "goldSql", "SELECT club_name FROM club"),
-                        Map.of(
-                                "id",
-                                "q2",
-                                "question",
-                                "How many players?",
-                                "goldSql",
-                                "SELECT count(*) FROM player"))));
+                        Map.of("id", "q2", "question", "How many players?", "goldSql", "SELECT count(*) FROM player")));
         job.putAll(extra);
         return job;
     }

@@ -20,7 +20,6 @@ import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
@@ -95,11 +94,8 @@ class TeamSchemaJobTest {
                     asked.set(task);
                     return DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, READ);
                 },
-                () -> given().header("X-API-Key", key)
-                        .contentType(ContentType.JSON)
-                        .body(job(Map.of("crosswalkId", crosswalk, "levels", List.of("Native", "Least"))))
-                        .post("/jobs")
-                        .then()
+                () -> TestTenants.submitJob(
+                                key, job(Map.of("crosswalkId", crosswalk, "levels", List.of("Native", "Least"))))
                         .statusCode(202)
                         .extract()
                         .<String>path("jobId"));
@@ -132,11 +128,7 @@ class TeamSchemaJobTest {
                     asked.set(task);
                     return DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, READ);
                 },
-                () -> given().header("X-API-Key", key)
-                        .contentType(ContentType.JSON)
-                        .body(job(Map.of("nativeSchema", "Exp_V1")))
-                        .post("/jobs")
-                        .then()
+                () -> TestTenants.submitJob(key, job(Map.of("nativeSchema", "Exp_V1")))
                         .statusCode(202)
                         .extract()
                         .<String>path("jobId"));
@@ -152,11 +144,7 @@ class TeamSchemaJobTest {
         String replayId = PlayedExecutor.answering(
                 database,
                 task -> null,
-                () -> given().header("X-API-Key", key)
-                        .contentType(ContentType.JSON)
-                        .body(replay)
-                        .post("/jobs")
-                        .then()
+                () -> TestTenants.submitJob(key, replay)
                         .statusCode(202)
                         .extract()
                         .<String>path("jobId"));
@@ -207,11 +195,8 @@ class TeamSchemaJobTest {
         String jobId = PlayedExecutor.answering(
                 database,
                 task -> DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, large),
-                () -> given().header("X-API-Key", key)
-                        .contentType(ContentType.JSON)
-                        .body(job(Map.of("crosswalkId", crosswalk, "levels", List.of("Native", "Low", "Least"))))
-                        .post("/jobs")
-                        .then()
+                () -> TestTenants.submitJob(
+                                key, job(Map.of("crosswalkId", crosswalk, "levels", List.of("Native", "Low", "Least"))))
                         .statusCode(202)
                         .extract()
                         .<String>path("jobId"));
@@ -239,32 +224,14 @@ class TeamSchemaJobTest {
         PlayedExecutor.answering(
                 database,
                 task -> null,
-                () -> given().header("X-API-Key", key)
-                        .contentType(ContentType.JSON)
-                        .body(noSchema)
-                        .post("/jobs")
-                        .then()
-                        .statusCode(400)
-                        .body("field", equalTo("nativeSchema")));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job(Map.of("crosswalkId", UUID.randomUUID().toString(), "schemaId", "ATBI")))
-                .post("/jobs")
-                .then()
+                () -> TestTenants.submitJob(key, noSchema).statusCode(400).body("field", equalTo("nativeSchema")));
+        TestTenants.submitJob(key, job(Map.of("crosswalkId", UUID.randomUUID().toString(), "schemaId", "ATBI")))
                 .statusCode(400)
                 .body("field", equalTo("crosswalkId"));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job(Map.of("levels", List.of("Least"))))
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, job(Map.of("levels", List.of("Least"))))
                 .statusCode(400)
                 .body("field", equalTo("schemaId"));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job(Map.of("database", Map.of("databaseId", "football"))))
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, job(Map.of("database", Map.of("databaseId", "football"))))
                 .statusCode(400)
                 .body("field", equalTo("database.databaseId"));
         // Another tenant's crosswalk (or none) is not found for this one.
@@ -280,11 +247,7 @@ class TeamSchemaJobTest {
         PlayedExecutor.answering(
                 database,
                 task -> DatabaseTaskCompleted.promptSchema(task, SqlDialect.POSTGRESQL, false, READ),
-                () -> given().header("X-API-Key", key)
-                        .contentType(ContentType.JSON)
-                        .body(job(Map.of("crosswalkId", theirs, "levels", List.of("Least"))))
-                        .post("/jobs")
-                        .then()
+                () -> TestTenants.submitJob(key, job(Map.of("crosswalkId", theirs, "levels", List.of("Least"))))
                         .statusCode(400)
                         .body("field", equalTo("crosswalkId")));
         // The database has no schema "nope" (the played SCHEMAS answer), nor would its reading find one.
@@ -294,31 +257,18 @@ class TeamSchemaJobTest {
                         ? null
                         : DatabaseTaskCompleted.failed(
                                 task, SqlDialect.POSTGRESQL, false, true, "schema nope does not exist"),
-                () -> given().header("X-API-Key", key)
-                        .contentType(ContentType.JSON)
-                        .body(job(Map.of("nativeSchema", "nope")))
-                        .post("/jobs")
-                        .then()
+                () -> TestTenants.submitJob(key, job(Map.of("nativeSchema", "nope")))
                         .statusCode(400)
                         .body("field", equalTo("nativeSchema")));
     }
 
     private Map<String, Object> job(Map<String, Object> extra) {
-        Map<String, Object> job = new HashMap<>(Map.of(
-                "name",
+        Map<String, Object> job = TestTenants.modelJob(
                 "own schema " + UUID.randomUUID(),
-                "database",
-                Map.of("databaseId", database.toString()),
-                "dialect",
-                "postgresql",
-                "nativeSchema",
-                "exp_v1",
-                "models",
-                List.of(Map.of("label", "gpt", "backend", "openai", "model", "gpt-4o-mini")),
-                "promptOptions",
-                Map.of("sampleValues", 2),
-                "questions",
-                List.of(Map.of("id", "q1", "question", "Which clubs?", "goldSql", "SELECT club_name FROM club"))));
+                database,
+                "openai",
+                List.of(Map.of("id", "q1", "question", "Which clubs?", "goldSql", "SELECT club_name FROM club")));
+        job.put("promptOptions", Map.of("sampleValues", 2));
         job.putAll(extra);
         return job;
     }

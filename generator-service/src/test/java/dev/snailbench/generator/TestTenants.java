@@ -2,12 +2,15 @@ package dev.snailbench.generator;
 
 import static io.restassured.RestAssured.given;
 
+import dev.snailbench.generator.testing.InlineDatabase;
 import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
-/** Creates tenants the way an operator does, over REST. */
+/** Creates tenants the way an operator does and submits their jobs, over REST. */
 public final class TestTenants {
 
     public static final String ADMIN_KEY = "test-admin-key";
@@ -33,21 +36,51 @@ public final class TestTenants {
                 .path("apiKey");
     }
 
+    /** Submits the job as the tenant with that API key does ({@code POST /jobs}): the answer, to check. */
+    public static ValidatableResponse submitJob(String apiKey, Object job) {
+        return given().header("X-API-Key", apiKey)
+                .contentType(ContentType.JSON)
+                .body(job)
+                .post("/jobs")
+                .then();
+    }
+
+    /** Submits a body sent as it is written (JSON, or not) as the tenant with that API key does. */
+    public static ValidatableResponse submitJob(String apiKey, String body) {
+        return given().header("X-API-Key", apiKey)
+                .contentType(ContentType.JSON)
+                .body(body)
+                .post("/jobs")
+                .then();
+    }
+
+    /**
+     * A job (mutable, for a test to add to) asking gpt-4o-mini through {@code backend} about the {@code exp_v1}
+     * schema of the tenant's registered PostgreSQL database.
+     */
+    public static Map<String, Object> modelJob(String name, UUID databaseId, String backend, List<?> questions) {
+        return new HashMap<>(Map.of(
+                "name",
+                name,
+                "database",
+                Map.of("databaseId", databaseId.toString()),
+                "dialect",
+                "postgresql",
+                "nativeSchema",
+                "exp_v1",
+                "models",
+                List.of(Map.of("label", "gpt", "backend", backend, "model", "gpt-4o-mini")),
+                "questions",
+                questions));
+    }
+
     /** A replay job on an inline database; without {@code predictions} it allows missing ones. */
     public static Map<String, Object> job(String name, Object questions, Object predictions) {
         Map<String, Object> job = new HashMap<>(Map.of(
                 "name",
                 name,
                 "database",
-                Map.of(
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        "jdbc:postgresql://127.0.0.1:5432/team",
-                        "user",
-                        "reader",
-                        "password",
-                        "team-secret"),
+                InlineDatabase.postgresql("jdbc:postgresql://127.0.0.1:5432/team", "reader", "team-secret"),
                 "dialect",
                 "postgresql",
                 "model",

@@ -16,6 +16,7 @@ import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.TopicClient;
+import dev.snailbench.testkit.WorkItems;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -109,23 +110,7 @@ public final class TestEvents {
     /** The same event from a job with these evaluation options, carrying the executor's screening verdict. */
     public static ExecutionCompleted judged(
             ExecutionCompleted e, EvaluationOptions evaluation, String goldNondeterministic) {
-        WorkItem i = e.item();
-        WorkItem item = new WorkItem(
-                i.workItemId(),
-                i.questionId(),
-                i.question(),
-                i.goldSql(),
-                i.dialect(),
-                i.database(),
-                i.model(),
-                i.level(),
-                i.promptOptions(),
-                i.schemaId(),
-                i.recordedPrediction(),
-                i.jobName(),
-                i.schemaVariant(),
-                i.labelledHardness(),
-                evaluation);
+        WorkItem item = WorkItems.withEvaluation(e.item(), evaluation);
         return new ExecutionCompleted(
                 e.eventId(),
                 e.jobId(),

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.executor.InMemoryTier;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.InMemoryTenantTest;
 import dev.snailbench.testkit.OversizedBody;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -54,17 +55,7 @@ class ExecutorAttackTest extends InMemoryTenantTest {
     void shouldRefuseAPasswordOfAMegabyte() {
         given().header(ApiKeys.HEADER, key())
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
-                        "n",
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        URL,
-                        "user",
-                        "u",
-                        "password",
-                        "p".repeat(1_000_000 - 1_000)))
+                .body(DatabaseRegistration.postgresql("n", URL, "u", "p".repeat(1_000_000 - 1_000)))
                 .post("/databases")
                 .then()
                 .statusCode(400)

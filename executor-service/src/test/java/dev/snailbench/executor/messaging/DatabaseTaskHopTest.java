@@ -20,6 +20,7 @@ import dev.snailbench.model.domain.SyntheticSuite;
 import dev.snailbench.model.domain.TeamSchema;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
@@ -324,16 +325,10 @@ class DatabaseTaskHopTest {
                 new SwitchableProxy("127.0.0.1", LocalStack.targets().port())) {
             String id = given().header(ApiKeys.HEADER, slow.apiKey())
                     .contentType(ContentType.JSON)
-                    .body(Map.of(
-                            "name",
+                    .body(DatabaseRegistration.postgresql(
                             "blackhole",
-                            "kind",
-                            "postgresql",
-                            "jdbcUrl",
                             "jdbc:postgresql://" + database.host() + ":" + database.port() + "/footballdb_v1",
-                            "user",
                             reader,
-                            "password",
                             password))
                     .post("/databases")
                     .then()

@@ -21,6 +21,7 @@ import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
@@ -33,7 +34,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -219,17 +219,8 @@ class ExecutionHopTest {
         TenantKeys.Tenant tenant = TenantKeys.register("hop", answers("/databases", 200));
         String databaseId = given().header(ApiKeys.HEADER, tenant.apiKey())
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
-                        "v3",
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        LocalStack.targets().jdbcUrl("footballdb_v3"),
-                        "user",
-                        Postgres.USER,
-                        "password",
-                        Postgres.PASSWORD))
+                .body(DatabaseRegistration.postgresql(
+                        "v3", LocalStack.targets().jdbcUrl("footballdb_v3"), Postgres.USER, Postgres.PASSWORD))
                 .post("/databases")
                 .then()
                 .statusCode(201)

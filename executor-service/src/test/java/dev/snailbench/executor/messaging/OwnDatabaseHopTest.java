@@ -27,6 +27,7 @@ import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.event.JobEnded;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.PostgresTestResource;
 import dev.snailbench.testkit.RealInfrastructure;
@@ -76,17 +77,7 @@ class OwnDatabaseHopTest {
             team = TenantKeys.register("own-db-team", answers("/databases", 200));
             databaseId = given().header(ApiKeys.HEADER, team.apiKey())
                     .contentType(ContentType.JSON)
-                    .body(Map.of(
-                            "name",
-                            "our shop",
-                            "kind",
-                            "postgresql",
-                            "jdbcUrl",
-                            OwnDb.jdbcUrl(),
-                            "user",
-                            OwnDb.READER,
-                            "password",
-                            OwnDb.PASSWORD))
+                    .body(DatabaseRegistration.postgresql("our shop", OwnDb.jdbcUrl(), OwnDb.READER, OwnDb.PASSWORD))
                     .post("/databases")
                     .then()
                     .statusCode(201)
@@ -404,17 +395,7 @@ class OwnDatabaseHopTest {
                 "GRANT SELECT ON ALL TABLES IN SCHEMA sales TO " + login);
         return given().header(ApiKeys.HEADER, team.apiKey())
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
-                        "own login " + login,
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        OwnDb.jdbcUrl(),
-                        "user",
-                        login,
-                        "password",
-                        OwnDb.PASSWORD))
+                .body(DatabaseRegistration.postgresql("own login " + login, OwnDb.jdbcUrl(), login, OwnDb.PASSWORD))
                 .post("/databases")
                 .then()
                 .statusCode(201)
@@ -434,17 +415,7 @@ class OwnDatabaseHopTest {
     private static String register(String name) {
         return given().header(ApiKeys.HEADER, team.apiKey())
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
-                        name,
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        OwnDb.jdbcUrl(),
-                        "user",
-                        OwnDb.READER,
-                        "password",
-                        OwnDb.PASSWORD))
+                .body(DatabaseRegistration.postgresql(name, OwnDb.jdbcUrl(), OwnDb.READER, OwnDb.PASSWORD))
                 .post("/databases")
                 .then()
                 .statusCode(201)

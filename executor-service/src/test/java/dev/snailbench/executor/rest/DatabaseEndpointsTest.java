@@ -26,6 +26,7 @@ import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.problem.Conflict;
 import dev.snailbench.model.problem.InvalidInput;
 import dev.snailbench.model.problem.NotFound;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.InMemoryTenant;
 import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.InjectMock;
@@ -83,17 +84,8 @@ class DatabaseEndpointsTest extends InMemoryTenantTest {
 
         given().header(ApiKeys.HEADER, key())
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
-                        "football",
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        "jdbc:postgresql://db.example:5432/football",
-                        "user",
-                        "reader",
-                        "password",
-                        "secret"))
+                .body(DatabaseRegistration.postgresql(
+                        "football", "jdbc:postgresql://db.example:5432/football", "reader", "secret"))
                 .when()
                 .post("/databases")
                 .then()

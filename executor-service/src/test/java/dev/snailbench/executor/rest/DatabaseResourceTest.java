@@ -15,6 +15,7 @@ import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.SecretCipher;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.PostgresTestResource;
 import dev.snailbench.testkit.RealInfrastructure;
@@ -271,17 +272,7 @@ class DatabaseResourceTest {
 
         given().header(ApiKeys.HEADER, alice)
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
-                        "wrong password",
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        url,
-                        "user",
-                        "nobody_here",
-                        "password",
-                        "nope"))
+                .body(DatabaseRegistration.postgresql("wrong password", url, "nobody_here", "nope"))
                 .post("/databases")
                 .then()
                 .statusCode(400)
@@ -293,16 +284,10 @@ class DatabaseResourceTest {
                                 + "password; nothing was stored"));
         given().header(ApiKeys.HEADER, alice)
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
+                .body(DatabaseRegistration.postgresql(
                         "nothing there",
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
                         "jdbc:postgresql://" + PostgresTestResource.DEAD_HOST + ":" + closedPort + "/shop",
-                        "user",
                         "u",
-                        "password",
                         "p"))
                 .post("/databases")
                 .then()
@@ -443,17 +428,8 @@ class DatabaseResourceTest {
     @Test
     void shouldSayWhichSchemasAreNotOnTheLoginsPathWhenRegisteredAndWhenTheSchemaIsRead() {
         OwnDb.create();
-        Map<String, Object> own = Map.of(
-                "name",
-                "own " + UUID.randomUUID(),
-                "kind",
-                "postgresql",
-                "jdbcUrl",
-                OwnDb.jdbcUrl(),
-                "user",
-                OwnDb.READER,
-                "password",
-                OwnDb.PASSWORD);
+        Map<String, Object> own = DatabaseRegistration.postgresql(
+                "own " + UUID.randomUUID(), OwnDb.jdbcUrl(), OwnDb.READER, OwnDb.PASSWORD);
 
         JsonPath registered = given().header(ApiKeys.HEADER, alice)
                 .contentType(ContentType.JSON)
@@ -485,17 +461,8 @@ class DatabaseResourceTest {
     }
 
     private static Map<String, Object> body(String name) {
-        return Map.of(
-                "name",
-                name,
-                "kind",
-                "postgresql",
-                "jdbcUrl",
-                LocalStack.targets().jdbcUrl("footballdb_v1"),
-                "user",
-                Postgres.USER,
-                "password",
-                Postgres.PASSWORD);
+        return DatabaseRegistration.postgresql(
+                name, LocalStack.targets().jdbcUrl("footballdb_v1"), Postgres.USER, Postgres.PASSWORD);
     }
 
     private static io.restassured.response.ValidatableResponse patch(String apiKey, String id, Map<String, ?> body) {
@@ -509,17 +476,8 @@ class DatabaseResourceTest {
     private static String registerAs(String apiKey, String name, String user, String password) {
         return given().header(ApiKeys.HEADER, apiKey)
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
-                        name,
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        LocalStack.targets().jdbcUrl("footballdb_v1"),
-                        "user",
-                        user,
-                        "password",
-                        password))
+                .body(DatabaseRegistration.postgresql(
+                        name, LocalStack.targets().jdbcUrl("footballdb_v1"), user, password))
                 .post("/databases")
                 .then()
                 .statusCode(201)
@@ -580,19 +538,7 @@ class DatabaseResourceTest {
         invalid(Map.of("kind", "postgresql", "jdbcUrl", url, "user", "u", "password", "p"), "name");
         invalid(Map.of("name", "n", "kind", "oracle", "jdbcUrl", url, "user", "u", "password", "p"), "kind");
         invalid(Map.of("name", "n", "kind", "sqlserver", "jdbcUrl", url, "user", "u", "password", "p"), "jdbcUrl");
-        invalid(
-                Map.of(
-                        "name",
-                        "n",
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        url + "?socketFactory=x.Evil",
-                        "user",
-                        "u",
-                        "password",
-                        "p"),
-                "jdbcUrl");
+        invalid(DatabaseRegistration.postgresql("n", url + "?socketFactory=x.Evil", "u", "p"), "jdbcUrl");
         invalid(Map.of("name", "n", "kind", "postgresql", "jdbcUrl", url, "password", "p"), "user");
         invalid(Map.of("name", "n", "kind", "postgresql", "jdbcUrl", url, "user", "u"), "password");
         invalid(

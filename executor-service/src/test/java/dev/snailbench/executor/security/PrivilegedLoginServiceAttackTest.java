@@ -16,6 +16,7 @@ import dev.snailbench.model.event.ExecutionRequested;
 import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
@@ -155,17 +156,8 @@ class PrivilegedLoginServiceAttackTest {
     }
 
     private static Map<String, String> registration(String role) {
-        return Map.of(
-                "name",
-                "db-" + role,
-                "kind",
-                "postgresql",
-                "jdbcUrl",
-                LocalStack.targets().jdbcUrl(DB),
-                "user",
-                role,
-                "password",
-                PASSWORD);
+        return DatabaseRegistration.postgresql(
+                "db-" + role, LocalStack.targets().jdbcUrl(DB), role, PASSWORD);
     }
 
     private static ExecutionCompleted await(ExecutionRequested request) {

@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.not;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TenantKeys;
@@ -92,17 +93,8 @@ class RegistryAttackTest {
     void shouldReportACategoryNotTheDriversTextWhenTheConnectionFails() {
         String body = given().header(ApiKeys.HEADER, key)
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
-                        "probe",
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        LocalStack.targets().jdbcUrl("no_such_database"),
-                        "user",
-                        Postgres.USER,
-                        "password",
-                        Postgres.PASSWORD))
+                .body(DatabaseRegistration.postgresql(
+                        "probe", LocalStack.targets().jdbcUrl("no_such_database"), Postgres.USER, Postgres.PASSWORD))
                 .post("/databases")
                 .then()
                 .statusCode(400)
@@ -122,16 +114,10 @@ class RegistryAttackTest {
     void shouldNeverShowAPasswordOrARefusedPropertyOfARegistration() {
         String id = given().header(ApiKeys.HEADER, key)
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
+                .body(DatabaseRegistration.postgresql(
                         "shown",
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
                         LocalStack.targets().jdbcUrl("footballdb_v1") + "?sslmode=disable",
-                        "user",
                         Postgres.USER,
-                        "password",
                         Postgres.PASSWORD))
                 .post("/databases")
                 .then()

@@ -20,6 +20,7 @@ import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.TopicClient;
 import dev.snailbench.testkit.TopicClient.Carried;
+import dev.snailbench.testkit.WorkItems;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -90,23 +91,7 @@ public final class Requests {
             Inference inference,
             EvaluationOptions evaluation) {
         ExecutionRequested r = request(jobId, tenantId, db, goldSql, inference);
-        WorkItem i = r.item();
-        WorkItem item = new WorkItem(
-                i.workItemId(),
-                i.questionId(),
-                i.question(),
-                i.goldSql(),
-                i.dialect(),
-                i.database(),
-                i.model(),
-                i.level(),
-                i.promptOptions(),
-                i.schemaId(),
-                i.recordedPrediction(),
-                i.jobName(),
-                i.schemaVariant(),
-                i.labelledHardness(),
-                evaluation);
+        WorkItem item = WorkItems.withEvaluation(r.item(), evaluation);
         return new ExecutionRequested(
                 r.eventId(), jobId, tenantId, r.workItemId(), r.occurredAt(), r.schemaVersion(), item, inference);
     }

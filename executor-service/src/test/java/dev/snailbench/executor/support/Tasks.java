@@ -9,12 +9,12 @@ import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.TenantKeys;
 import dev.snailbench.testkit.TopicClient;
 import io.restassured.http.ContentType;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -40,17 +40,11 @@ public final class Tasks {
     /** Registers a database of the teams' PostgreSQL through the REST API, with an admin login if asked. */
     public static UUID register(TenantKeys.Tenant tenant, String database, boolean admin) {
         // A tenant's database names are unique: one registration per call, whatever it registers.
-        Map<String, Object> body = new HashMap<>(Map.of(
-                "name",
+        Map<String, Object> body = DatabaseRegistration.postgresql(
                 database + " " + UUID.randomUUID(),
-                "kind",
-                "postgresql",
-                "jdbcUrl",
                 LocalStack.targets().jdbcUrl(database),
-                "user",
                 Postgres.USER,
-                "password",
-                Postgres.PASSWORD));
+                Postgres.PASSWORD);
         if (admin) {
             body.put("adminUser", Postgres.USER);
             body.put("adminPassword", Postgres.PASSWORD);

@@ -12,7 +12,6 @@ import dev.snailbench.testkit.InMemoryTenantTest;
 import dev.snailbench.testkit.OversizedBody;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
@@ -38,11 +37,7 @@ class GeneratorAttackTest extends InMemoryTenantTest {
         String key = key();
         Map<String, Object> job = new HashMap<>(TestTenants.job("n".repeat(1_000_000), QUESTIONS, PREDICTIONS));
         long start = System.nanoTime();
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, job)
                 .statusCode(400)
                 .body("status", equalTo(400))
                 .body("field", equalTo("name"))
@@ -55,11 +50,7 @@ class GeneratorAttackTest extends InMemoryTenantTest {
         String key = key();
         List<Map<String, String>> questions =
                 List.of(Map.of("id", "q1", "question", "q".repeat(10_001), "goldSql", "SELECT 1"));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(TestTenants.job("long question", questions, PREDICTIONS))
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, TestTenants.job("long question", questions, PREDICTIONS))
                 .statusCode(400)
                 .body("field", equalTo("questions[0].question"))
                 .body("error", equalTo("questions[0].question: is longer than 10000 characters"));
@@ -70,22 +61,14 @@ class GeneratorAttackTest extends InMemoryTenantTest {
         String key = key();
         Map<String, Object> job = new HashMap<>(TestTenants.job("typo", QUESTIONS, PREDICTIONS));
         job.put("promptOptoins", Map.of("shots", 3));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, job)
                 .statusCode(400)
                 .body("status", equalTo(400))
                 .body("error", equalTo("unknown field 'promptOptoins' (did you mean 'promptOptions'?)"))
                 .body("field", equalTo("promptOptoins"));
         job.remove("promptOptoins");
         job.put("questions", List.of(Map.of("id", "q1", "questoin", "How many?", "goldSql", "SELECT 1")));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key, job)
                 .statusCode(400)
                 .body("error", equalTo("unknown field 'questions[0].questoin' (did you mean 'question'?)"))
                 .body("field", equalTo("questions[0].questoin"));

@@ -3,11 +3,13 @@ package dev.snailbench.generator.benchmark;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
+import dev.snailbench.generator.testing.InlineDatabase;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.WarmUp;
 import dev.snailbench.testkit.CpuTimes;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.JdbcLoop;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.ResidentMemory;
@@ -492,17 +494,7 @@ class PipelineBenchmark {
 
     /** FootballDB v1 named inline in the job (URL, user, password): no schema travels with the items. */
     private static Map<String, Object> inline(Stack stack) {
-        return Map.of(
-                "database",
-                Map.of(
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        stack.targets().jdbcUrl("footballdb_v1"),
-                        "user",
-                        USER,
-                        "password",
-                        PASSWORD));
+        return Map.of("database", InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), USER, PASSWORD));
     }
 
     /**
@@ -520,17 +512,8 @@ class PipelineBenchmark {
                         "POST",
                         stack.url(Stack.Service.EXECUTOR) + "/databases",
                         key,
-                        Map.of(
-                                "name",
-                                "football",
-                                "kind",
-                                "postgresql",
-                                "jdbcUrl",
-                                stack.targets().jdbcUrl("footballdb_v1"),
-                                "user",
-                                USER,
-                                "password",
-                                PASSWORD),
+                        DatabaseRegistration.postgresql(
+                                "football", stack.targets().jdbcUrl("footballdb_v1"), USER, PASSWORD),
                         201)
                 .get("id")
                 .asText();

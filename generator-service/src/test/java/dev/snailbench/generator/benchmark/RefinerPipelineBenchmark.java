@@ -5,6 +5,7 @@ import static dev.snailbench.workbench.testing.SqlTools.REWRITER;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
+import dev.snailbench.generator.testing.InlineDatabase;
 import dev.snailbench.generator.testing.RefinerModelJobs;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Stack;
@@ -173,15 +174,7 @@ class RefinerPipelineBenchmark {
                 "name",
                 "Schema-Refiner " + variant.label() + " (seed " + seed + ")",
                 "database",
-                Map.of(
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        stack.targets().jdbcUrl("footballdb_v1"),
-                        "user",
-                        USER,
-                        "password",
-                        PASSWORD),
+                InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), USER, PASSWORD),
                 "dialect",
                 "postgresql",
                 "model",

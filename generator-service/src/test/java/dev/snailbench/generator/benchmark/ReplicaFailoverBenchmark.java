@@ -1,13 +1,16 @@
 package dev.snailbench.generator.benchmark;
 
+import static dev.snailbench.generator.testing.WorkHops.HOPS;
+import static dev.snailbench.generator.testing.WorkHops.WORK_TOPICS;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
+import dev.snailbench.generator.testing.InlineDatabase;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.Stack.Instance;
 import dev.snailbench.localstack.Stack.Service;
-import dev.snailbench.model.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,19 +40,6 @@ import org.junit.jupiter.api.Test;
  * {@code mvn -B -pl generator-service test -Dtest=ReplicaFailoverBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class ReplicaFailoverBenchmark {
-
-    private static final List<Service> HOPS =
-            List.of(Service.GENERATOR, Service.INFERENCE, Service.EXECUTOR, Service.SCORER);
-
-    private static final Map<Service, String> WORK_TOPICS = Map.of(
-            Service.GENERATOR,
-            Topics.SCORES,
-            Service.INFERENCE,
-            Topics.QUERIES_TO_INFER,
-            Service.EXECUTOR,
-            Topics.SQL_TO_EXECUTE,
-            Service.SCORER,
-            Topics.RESULTS_TO_SCORE);
 
     private static final int ITEMS = Integer.getInteger("bench.items", 10_000);
 
@@ -214,15 +204,7 @@ class ReplicaFailoverBenchmark {
                 "name",
                 name,
                 "database",
-                Map.of(
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        stack.targets().jdbcUrl("footballdb_v1"),
-                        "user",
-                        "bench_reader",
-                        "password",
-                        "bench"),
+                InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), "bench_reader", "bench"),
                 "dialect",
                 "postgresql",
                 "model",

@@ -1,17 +1,21 @@
 package dev.snailbench.generator.e2e;
 
+import static dev.snailbench.generator.testing.WorkHops.HOPS;
+import static dev.snailbench.generator.testing.WorkHops.WORK_TOPICS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.repository.JobSql;
+import dev.snailbench.generator.testing.InlineDatabase;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.Stack.Instance;
 import dev.snailbench.localstack.Stack.Service;
 import dev.snailbench.model.Topics;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.TopicClient;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -74,21 +78,6 @@ class PipelineReliabilityIT {
 
     /** The deadline the "executor down" job asks for itself ({@code stallTimeoutSeconds}). */
     private static final int STALL_TIMEOUT_SECONDS = 10;
-
-    /** The four hops of every work item, two replicas each; the classifier is on no job's path. */
-    private static final List<Service> HOPS =
-            List.of(Service.GENERATOR, Service.INFERENCE, Service.EXECUTOR, Service.SCORER);
-
-    /** The topic whose work each hop's replicas share, in the consumer group named after the service. */
-    private static final Map<Service, String> WORK_TOPICS = Map.of(
-            Service.GENERATOR,
-            Topics.SCORES,
-            Service.INFERENCE,
-            Topics.QUERIES_TO_INFER,
-            Service.EXECUTOR,
-            Topics.SQL_TO_EXECUTE,
-            Service.SCORER,
-            Topics.RESULTS_TO_SCORE);
 
     /** A replica's consumers of its work topic, as this test's stack sets them ({@code SNAILBENCH_*_CONSUMERS}). */
     private static final Map<Service, Integer> CONSUMERS =
@@ -252,16 +241,10 @@ class PipelineReliabilityIT {
                         "POST",
                         stack.url(Service.EXECUTOR) + "/databases",
                         key,
-                        Map.of(
-                                "name",
+                        DatabaseRegistration.postgresql(
                                 "football " + UUID.randomUUID(),
-                                "kind",
-                                "postgresql",
-                                "jdbcUrl",
                                 stack.targets().jdbcUrl("footballdb_v1"),
-                                "user",
                                 "rel_reader",
-                                "password",
                                 "rel"),
                         201)
                 .get("id")
@@ -661,15 +644,7 @@ class PipelineReliabilityIT {
                 "name",
                 name,
                 "database",
-                Map.of(
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        stack.targets().jdbcUrl("footballdb_v1"),
-                        "user",
-                        "rel_reader",
-                        "password",
-                        "rel"),
+                InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), "rel_reader", "rel"),
                 "dialect",
                 "postgresql",
                 "model",

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
+import dev.snailbench.generator.testing.InlineDatabase;
 import dev.snailbench.generator.testing.NameLinkingModel;
 import dev.snailbench.generator.testing.RefinerModelJobs;
 import dev.snailbench.localstack.FootballDb;
@@ -14,6 +15,7 @@ import dev.snailbench.localstack.SnailsExperiment;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.FakeOpenAi;
 import dev.snailbench.testkit.KeyPropagation;
 import dev.snailbench.testkit.OpenApiRules;
@@ -198,17 +200,8 @@ class PlatformEndToEndIT {
                         "POST",
                         stack.url(Stack.Service.EXECUTOR) + "/databases",
                         key,
-                        Map.of(
-                                "name",
-                                "our football",
-                                "kind",
-                                "postgresql",
-                                "jdbcUrl",
-                                stack.targets().jdbcUrl("footballdb_v1"),
-                                "user",
-                                "e2e_reader",
-                                "password",
-                                "e2e"),
+                        DatabaseRegistration.postgresql(
+                                "our football", stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e"),
                         201)
                 .get("id")
                 .asText();
@@ -861,15 +854,7 @@ class PlatformEndToEndIT {
                         "name",
                         "the neighbour's large job",
                         "database",
-                        Map.of(
-                                "kind",
-                                "postgresql",
-                                "jdbcUrl",
-                                stack.targets().jdbcUrl("footballdb_v1"),
-                                "user",
-                                "e2e_reader",
-                                "password",
-                                "e2e"),
+                        InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e"),
                         "dialect",
                         "postgresql",
                         "model",
@@ -1217,17 +1202,8 @@ class PlatformEndToEndIT {
                         "POST",
                         stack.url(Stack.Service.EXECUTOR) + "/databases",
                         key,
-                        Map.of(
-                                "name",
-                                "football",
-                                "kind",
-                                "postgresql",
-                                "jdbcUrl",
-                                stack.targets().jdbcUrl("footballdb_v1"),
-                                "user",
-                                "e2e_reader",
-                                "password",
-                                "e2e"),
+                        DatabaseRegistration.postgresql(
+                                "football", stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e"),
                         201)
                 .get("id")
                 .asText();
@@ -1394,17 +1370,8 @@ class PlatformEndToEndIT {
                         "POST",
                         stack.url(Stack.Service.EXECUTOR) + "/databases",
                         key,
-                        Map.of(
-                                "name",
-                                "football v3",
-                                "kind",
-                                "postgresql",
-                                "jdbcUrl",
-                                stack.targets().jdbcUrl("footballdb_v3"),
-                                "user",
-                                "e2e_reader_v3",
-                                "password",
-                                "e2e"),
+                        DatabaseRegistration.postgresql(
+                                "football v3", stack.targets().jdbcUrl("footballdb_v3"), "e2e_reader_v3", "e2e"),
                         201)
                 .get("id")
                 .asText();
@@ -1676,17 +1643,7 @@ class PlatformEndToEndIT {
                 "POST",
                 stack.url(Stack.Service.EXECUTOR) + "/databases",
                 key,
-                Map.of(
-                        "name",
-                        "logs",
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        jdbcUrl,
-                        "user",
-                        "log_reader",
-                        "password",
-                        password),
+                DatabaseRegistration.postgresql("logs", jdbcUrl, "log_reader", password),
                 201);
         client.call(
                 "POST",
@@ -1702,7 +1659,7 @@ class PlatformEndToEndIT {
                     "name",
                     "logs " + given.length(),
                     "database",
-                    Map.of("kind", "postgresql", "jdbcUrl", jdbcUrl, "user", "log_reader", "password", given),
+                    InlineDatabase.postgresql(jdbcUrl, "log_reader", given),
                     "dialect",
                     "postgresql",
                     "model",
@@ -1865,17 +1822,8 @@ class PlatformEndToEndIT {
                         "POST",
                         stack.url(Stack.Service.EXECUTOR) + "/databases",
                         key,
-                        Map.of(
-                                "name",
-                                "owned",
-                                "kind",
-                                "postgresql",
-                                "jdbcUrl",
-                                stack.targets().jdbcUrl("footballdb_v1"),
-                                "user",
-                                "e2e_reader",
-                                "password",
-                                "e2e"),
+                        DatabaseRegistration.postgresql(
+                                "owned", stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e"),
                         201)
                 .get("id")
                 .asText();
@@ -2069,15 +2017,7 @@ class PlatformEndToEndIT {
                 "name",
                 "e2e FootballDB v1",
                 "database",
-                Map.of(
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        stack.targets().jdbcUrl("footballdb_v1"),
-                        "user",
-                        "e2e_reader",
-                        "password",
-                        "e2e"),
+                InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e"),
                 "dialect",
                 "postgresql",
                 "model",

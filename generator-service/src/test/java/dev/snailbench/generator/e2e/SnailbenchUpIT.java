@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.ServiceJava;
 import dev.snailbench.localstack.Up;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.FakeOpenAi;
 import java.io.BufferedReader;
 import java.io.File;
@@ -187,17 +188,7 @@ class SnailbenchUpIT {
             JsonNode database = post(
                     urls.get("executor-service") + "/databases",
                     Map.of("X-API-Key", tenant.get("apiKey").asText()),
-                    Map.of(
-                            "name",
-                            "football v1",
-                            "kind",
-                            "postgresql",
-                            "jdbcUrl",
-                            football.group(1),
-                            "user",
-                            login.group(1),
-                            "password",
-                            login.group(2)),
+                    DatabaseRegistration.postgresql("football v1", football.group(1), login.group(1), login.group(2)),
                     201);
             JsonNode check = post(
                     urls.get("executor-service") + "/databases/"

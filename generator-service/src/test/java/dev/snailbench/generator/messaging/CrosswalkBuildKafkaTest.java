@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.generator.TestTenants;
+import dev.snailbench.generator.testing.CrosswalkExports;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ClassifiedIdentifier;
 import dev.snailbench.model.domain.CrosswalkEntry;
@@ -125,11 +126,7 @@ class CrosswalkBuildKafkaTest {
                 .get("/crosswalks/" + id)
                 .then()
                 .body("error", containsString("no label for 6 identifiers"));
-        given().header("X-API-Key", key)
-                .accept("text/csv")
-                .when()
-                .get("/crosswalks/" + id + "/csv")
-                .then()
+        CrosswalkExports.csv(key, id)
                 .statusCode(409)
                 .body("status", equalTo(409))
                 .body("error", containsString(id));
@@ -253,14 +250,6 @@ class CrosswalkBuildKafkaTest {
     }
 
     private List<CrosswalkEntry> export(String id) {
-        return CrosswalkCsv.parse(given().header("X-API-Key", key)
-                .accept("text/csv")
-                .when()
-                .get("/crosswalks/" + id + "/csv")
-                .then()
-                .statusCode(200)
-                .extract()
-                .body()
-                .asString());
+        return CrosswalkCsv.parse(CrosswalkExports.csvText(key, id));
     }
 }

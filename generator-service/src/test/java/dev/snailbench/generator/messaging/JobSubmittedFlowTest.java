@@ -15,12 +15,11 @@ import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobStatus;
 import dev.snailbench.generator.repository.JobStore;
 import dev.snailbench.generator.repository.WorkItemState;
+import dev.snailbench.generator.testing.ReplaySpecs;
 import dev.snailbench.model.Channels;
 import dev.snailbench.model.domain.JobSpec;
-import dev.snailbench.model.domain.ModelRef;
 import dev.snailbench.model.domain.Prediction;
 import dev.snailbench.model.domain.Question;
-import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.JobSubmitted;
 import dev.snailbench.testkit.MemoryChannels;
 import io.quarkus.test.InjectMock;
@@ -157,16 +156,8 @@ class JobSubmittedFlowTest {
                 .distinct()
                 .map(id -> new Question(id, "How many rows in " + id + "?", "SELECT count(*) FROM " + id))
                 .toList();
-        return new JobSpec(
-                name,
-                null,
-                SqlDialect.POSTGRESQL,
-                List.of(ModelRef.replay("m")),
-                null,
-                null,
-                null,
-                questions.isEmpty() ? List.of(new Question("q1", "?", "SELECT 1")) : questions,
-                predictions);
+        return ReplaySpecs.replay(
+                name, questions.isEmpty() ? List.of(new Question("q1", "?", "SELECT 1")) : questions, predictions);
     }
 
     private Message<JobSubmitted> record(JobSubmitted event) {

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.TestTenants;
+import dev.snailbench.generator.testing.CrosswalkExports;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.charset.StandardCharsets;
@@ -51,15 +52,7 @@ class CrosswalkResourceTest {
                     .body("entryCount", equalTo((int) csv.lines().count() - 1))
                     .extract()
                     .path("id");
-            String exported = given().header("X-API-Key", key)
-                    .accept("text/csv")
-                    .when()
-                    .get("/crosswalks/" + id + "/csv")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .body()
-                    .asString();
+            String exported = CrosswalkExports.csvText(key, id);
             assertThat(exported).as(f.getFileName().toString()).isEqualTo(csv);
         }
         given().header("X-API-Key", key)
@@ -111,11 +104,7 @@ class CrosswalkResourceTest {
                 .statusCode(404)
                 .body("status", equalTo(404))
                 .body("error", containsString(id));
-        given().header("X-API-Key", someoneElse)
-                .accept("text/csv")
-                .when()
-                .get("/crosswalks/" + id + "/csv")
-                .then()
+        CrosswalkExports.csv(someoneElse, id)
                 .statusCode(404)
                 .body("status", equalTo(404))
                 .body("error", containsString(id));

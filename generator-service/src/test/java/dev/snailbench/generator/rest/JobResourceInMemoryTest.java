@@ -13,6 +13,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
 import dev.snailbench.generator.InMemoryTier;
+import dev.snailbench.generator.TestTenants;
 import dev.snailbench.generator.repository.Job;
 import dev.snailbench.generator.repository.JobStatus;
 import dev.snailbench.generator.repository.WorkItemStateRepository.ReasonCount;
@@ -73,11 +74,7 @@ class JobResourceInMemoryTest extends InMemoryTenantTest {
 
     @Test
     void shouldAcceptANewJobWith202AndItsLocationAndAnExistingOneWith200() {
-        String jobId = given().header("X-API-Key", key())
-                .contentType(ContentType.JSON)
-                .body(Map.of("name", "in-memory job", "dialect", "postgresql"))
-                .post("/jobs")
-                .then()
+        String jobId = TestTenants.submitJob(key(), Map.of("name", "in-memory job", "dialect", "postgresql"))
                 .statusCode(202)
                 .body("status", equalTo("queued"))
                 .body("existing", equalTo(false))
@@ -90,11 +87,7 @@ class JobResourceInMemoryTest extends InMemoryTenantTest {
         doReturn(Uni.createFrom().item(new JobService.Accepted(existing, JobStatus.RUNNING, true, 10, 4, 1)))
                 .when(jobs)
                 .submit(any(), any());
-        given().header("X-API-Key", key())
-                .contentType(ContentType.JSON)
-                .body(Map.of("name", "in-memory job"))
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key(), Map.of("name", "in-memory job"))
                 .statusCode(200)
                 .header("Location", "/jobs/" + existing)
                 .body("existing", equalTo(true))
@@ -105,41 +98,19 @@ class JobResourceInMemoryTest extends InMemoryTenantTest {
 
     @Test
     void shouldHandTheServiceNoRequestForAnEmptyBodyAndExplainAnUnreadableOne() {
-        given().header("X-API-Key", key())
-                .contentType(ContentType.JSON)
-                .body("")
-                .post("/jobs")
-                .then()
-                .statusCode(202);
+        TestTenants.submitJob(key(), "").statusCode(202);
         assertThat(read.get()).isEmpty();
-        given().header("X-API-Key", key())
-                .contentType(ContentType.JSON)
-                .body("null")
-                .post("/jobs")
-                .then()
-                .statusCode(202);
+        TestTenants.submitJob(key(), "null").statusCode(202);
         assertThat(read.get()).isEmpty();
 
         read.set(null);
-        given().header("X-API-Key", key())
-                .contentType(ContentType.JSON)
-                .body("{\"name\": \"cut off")
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key(), "{\"name\": \"cut off")
                 .statusCode(400)
                 .body("error", containsString("Unexpected end-of-input"));
-        given().header("X-API-Key", key())
-                .contentType(ContentType.JSON)
-                .body("{\"name\": \"x\", \"questions\": 3}")
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key(), "{\"name\": \"x\", \"questions\": 3}")
                 .statusCode(400)
                 .body("field", equalTo("questions"));
-        given().header("X-API-Key", key())
-                .contentType(ContentType.JSON)
-                .body("{\"name\": \"x\", \"unheard\": 1}")
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob(key(), "{\"name\": \"x\", \"unheard\": 1}")
                 .statusCode(400)
                 .body("error", containsString("unheard"));
         assertThat(read.get()).isNull();
@@ -285,11 +256,7 @@ class JobResourceInMemoryTest extends InMemoryTenantTest {
     @Test
     void shouldRefuseACallerWithoutAValidKeyBeforeAskingTheService() {
         given().get("/jobs").then().statusCode(401).body("field", equalTo("X-API-Key"));
-        given().header("X-API-Key", "sb_not-a-key")
-                .contentType(ContentType.JSON)
-                .body(Map.of("name", "x"))
-                .post("/jobs")
-                .then()
+        TestTenants.submitJob("sb_not-a-key", Map.of("name", "x"))
                 .statusCode(401)
                 .body("field", equalTo("X-API-Key"));
         given().header("X-API-Key", "sb_not-a-key")

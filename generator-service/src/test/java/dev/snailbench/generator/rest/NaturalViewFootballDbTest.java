@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.TestTenants;
+import dev.snailbench.generator.testing.CrosswalkExports;
 import dev.snailbench.generator.testing.PlayedExecutor;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.Topics;
@@ -370,15 +371,7 @@ class NaturalViewFootballDbTest {
         assertThat(FakeOpenAi.instance().prompts())
                 .anyMatch(p -> p.contains("- team_id (table ")
                         && p.contains("FootballDB: world cup teams, players and matches."));
-        String csv = given().header("X-API-Key", key)
-                .accept("text/csv")
-                .when()
-                .get("/crosswalks/" + id + "/csv")
-                .then()
-                .statusCode(200)
-                .extract()
-                .body()
-                .asString();
+        String csv = CrosswalkExports.csvText(key, id);
         assertThat(csv)
                 .contains("table,national_team,Low,NationalTeam,national_team,")
                 .contains("column,team_id,Low,TeamId,team_id,")

@@ -293,14 +293,7 @@ class SyntheticSetResourceTest {
         String jobId = PlayedExecutor.answering(
                 database,
                 task -> null,
-                () -> given().header("X-API-Key", key)
-                        .contentType(ContentType.JSON)
-                        .body(job)
-                        .post("/jobs")
-                        .then()
-                        .statusCode(202)
-                        .extract()
-                        .<String>path("jobId"));
+                () -> TestTenants.submitJob(key, job).statusCode(202).extract().<String>path("jobId"));
 
         List<InferenceRequested> published =
                 TopicClient.awaitInferenceRequests(UUID.fromString(jobId), 3, Duration.ofSeconds(30));
@@ -309,13 +302,7 @@ class SyntheticSetResourceTest {
                 .containsExactlyInAnyOrderElementsOf(
                         SUITE.pairs().stream().map(SyntheticSuite.Pair::sql).toList());
         job.put("questionSet", Map.of("syntheticSetId", UUID.randomUUID().toString()));
-        given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(400)
-                .body("field", equalTo("questionSet.syntheticSetId"));
+        TestTenants.submitJob(key, job).statusCode(400).body("field", equalTo("questionSet.syntheticSetId"));
         // Another tenant cannot use it either.
         given().header("X-API-Key", TestTenants.create("thief-" + UUID.randomUUID()))
                 .contentType(ContentType.JSON)

@@ -14,7 +14,6 @@ import dev.snailbench.testkit.TopicClient;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
-import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,14 +60,8 @@ class JobWatchdogClaimTest {
         // and the sweeps below judge it a day later.
         Map<String, Object> job = new HashMap<>(TestTenants.job("claimed", QUESTIONS, null));
         job.put("stallTimeoutSeconds", (int) JobWatchdog.LONGEST_STALL_TIMEOUT.toSeconds());
-        UUID jobId = UUID.fromString(given().header("X-API-Key", key)
-                .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("jobId"));
+        UUID jobId = UUID.fromString(
+                TestTenants.submitJob(key, job).statusCode(202).extract().path("jobId"));
         // Published (running): no publication step holds the job's row any longer. A sweep skips a job whose row
         // another transaction holds (its progress being written), which is not a stalled job.
         Awaitility.await()

@@ -6,6 +6,7 @@ import dev.snailbench.datasets.DataDir;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.model.domain.DatabaseSchema;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.workbench.refiner.ColumnRef;
 import dev.snailbench.workbench.refiner.DatasetSchemas;
 import dev.snailbench.workbench.refiner.NameLinkingSimulator.Variant;
@@ -64,17 +65,7 @@ public final class RefinerModelJobs {
                         "POST",
                         stack.url(Stack.Service.EXECUTOR) + "/databases",
                         Map.of("X-API-Key", apiKey),
-                        Map.of(
-                                "name",
-                                name,
-                                "kind",
-                                "postgresql",
-                                "jdbcUrl",
-                                stack.targets().jdbcUrl("footballdb_v1"),
-                                "user",
-                                user,
-                                "password",
-                                password),
+                        DatabaseRegistration.postgresql(name, stack.targets().jdbcUrl("footballdb_v1"), user, password),
                         201)
                 .get("id")
                 .asText();
