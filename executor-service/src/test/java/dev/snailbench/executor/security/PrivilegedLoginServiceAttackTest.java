@@ -155,7 +155,7 @@ class PrivilegedLoginServiceAttackTest {
         assertThat(ran.predicted().status()).isEqualTo(ExecutionStatus.OK);
     }
 
-    private static Map<String, String> registration(String role) {
+    private static Map<String, Object> registration(String role) {
         return DatabaseRegistration.postgresql(
                 "db-" + role, LocalStack.targets().jdbcUrl(DB), role, PASSWORD);
     }
