@@ -436,21 +436,7 @@ class CliTest {
                 "{\"ok\": false, \"elapsedMillis\": 8, \"error\": \"FATAL: password "
                         + "authentication failed for user \\\"reader\\\"\", \"sqlState\": \"28P01\"}");
 
-        assertThatThrownBy(() -> run(
-                        "db",
-                        "register",
-                        "--name",
-                        "v1",
-                        "--kind",
-                        "postgresql",
-                        "--jdbc-url",
-                        "jdbc:postgresql://127.0.0.1:5432/v1",
-                        "--user",
-                        "reader",
-                        "--password",
-                        "wrong",
-                        "--api-key",
-                        "sb_team"))
+        assertThatThrownBy(() -> run(register("v1", "jdbc:postgresql://127.0.0.1:5432/v1", "wrong")))
                 .isInstanceOf(UserError.class)
                 .hasMessage("database db-1: connection failed: FATAL: "
                         + "password authentication failed for user \"reader\" (SQLSTATE 28P01) — check its JDBC URL, "
@@ -466,22 +452,7 @@ class CliTest {
                 "/databases/db-1/test",
                 "{\"ok\": true, \"elapsedMillis\": 12, \"databaseProduct\": "
                         + "\"PostgreSQL\", \"databaseVersion\": \"18.1\"}");
-        assertThat(run(
-                                "db",
-                                "register",
-                                "--name",
-                                "v1",
-                                "--kind",
-                                "postgresql",
-                                "--jdbc-url",
-                                "jdbc:x",
-                                "--user",
-                                "reader",
-                                "--password",
-                                "right",
-                                "--api-key",
-                                "sb_team")
-                        .lines())
+        assertThat(run(register("v1", "jdbc:x", "right")).lines())
                 .containsExactly(
                         "database db-1 registered (v1)", "database db-1: connection ok (PostgreSQL 18.1, 12 ms)");
         assertThat(run("db", "test", "db-1", "--json", "--api-key", "sb_team")).contains("\"ok\" : true");
@@ -506,22 +477,7 @@ class CliTest {
         String note = "note: the tables of schema sales are not on the search path of login reader (public): name the "
                 + "schema in a job as nativeSchema";
 
-        assertThat(run(
-                                "db",
-                                "register",
-                                "--name",
-                                "shop",
-                                "--kind",
-                                "postgresql",
-                                "--jdbc-url",
-                                "jdbc:x",
-                                "--user",
-                                "reader",
-                                "--password",
-                                "right",
-                                "--api-key",
-                                "sb_team")
-                        .lines())
+        assertThat(run(register("shop", "jdbc:x", "right")).lines())
                 .containsExactly(
                         "database db-1 registered (shop)",
                         note,
@@ -1262,5 +1218,25 @@ class CliTest {
         assertThatThrownBy(() -> run("crosswalk", "list", "--wait", "--api-key", "sb_team"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("unknown option --wait (this " + "command takes --api-key, --json)");
+    }
+
+    /** {@code db register} of a PostgreSQL database, as {@code reader} with that password, for team {@code sb_team}. */
+    private static String[] register(String name, String jdbcUrl, String password) {
+        return new String[] {
+            "db",
+            "register",
+            "--name",
+            name,
+            "--kind",
+            "postgresql",
+            "--jdbc-url",
+            jdbcUrl,
+            "--user",
+            "reader",
+            "--password",
+            password,
+            "--api-key",
+            "sb_team"
+        };
     }
 }

@@ -9,7 +9,6 @@ import static org.hamcrest.Matchers.startsWith;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.when;
 
-import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.service.JobExpander;
 import dev.snailbench.generator.testing.InMemoryJobs;
 import dev.snailbench.generator.testing.InlineDatabase;
@@ -18,17 +17,12 @@ import dev.snailbench.generator.testing.MemoryExecutor;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.JobSubmitted;
-import dev.snailbench.testkit.InMemoryTenantTest;
-import dev.snailbench.testkit.MemoryChannels;
 import dev.snailbench.testkit.OversizedBody;
-import io.quarkus.test.InjectMock;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.inject.Any;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
@@ -45,16 +39,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @InMemoryTier
-class JobSpecChecksTest extends InMemoryTenantTest {
-
-    @Inject
-    @Any
-    MemoryChannels channels;
+class JobSpecChecksTest extends JobSubmissionTest {
 
     /** The stored jobs: a job is stored once its event was sent, as its consumer would store it. */
-    @InjectMock
-    JobRepository jobs;
-
     @BeforeEach
     void storeWhatIsSent() {
         // Read at each subscription, as the repository's session reads: the submission polls until the job is there.

@@ -7,20 +7,14 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.when;
 
-import dev.snailbench.generator.repository.JobRepository;
 import dev.snailbench.generator.testing.InMemoryJobs;
 import dev.snailbench.generator.testing.MemoryExecutor;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
-import dev.snailbench.testkit.InMemoryTenantTest;
-import dev.snailbench.testkit.MemoryChannels;
-import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.inject.Any;
-import jakarta.inject.Inject;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,16 +33,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @InMemoryTier
-class JobSubmitChecksTest extends InMemoryTenantTest {
+class JobSubmitChecksTest extends JobSubmissionTest {
 
     private final UUID database = UUID.randomUUID();
-
-    @Inject
-    @Any
-    MemoryChannels channels;
-
-    @InjectMock
-    JobRepository jobs;
 
     @BeforeEach
     void noJobStored() {

@@ -38,10 +38,15 @@ public final class TestTenants {
 
     /** Submits the job as the tenant with that API key does ({@code POST /jobs}): the answer, to check. */
     public static ValidatableResponse submitJob(String apiKey, Object job) {
+        return post(apiKey, "/jobs", job);
+    }
+
+    /** Posts the body (as JSON) to the path as the tenant with that API key does: the answer, to check. */
+    public static ValidatableResponse post(String apiKey, String path, Object body) {
         return given().header("X-API-Key", apiKey)
                 .contentType(ContentType.JSON)
-                .body(job)
-                .post("/jobs")
+                .body(body)
+                .post(path)
                 .then();
     }
 

@@ -125,6 +125,61 @@ public final class TestEvents {
                 goldNondeterministic);
     }
 
+    /**
+     * A job's two items: {@code q1} answered with gold's columns in another order (a relaxed match, not a strict one:
+     * one for review), {@code q2} failed by its gold (relation {@code match_fact} does not exist).
+     */
+    public static List<ExecutionCompleted> permutedAndGoldFailed(UUID job, String tenant) {
+        return List.of(
+                completed(
+                        job,
+                        tenant,
+                        "q1",
+                        "SELECT name, goals FROM p",
+                        "SELECT goals, name FROM p",
+                        ok(columns("name", "TEXT", "goals", "NUMBER"), List.of(List.of("Pelé", "12"))),
+                        ok(columns("goals", "NUMBER", "name", "TEXT"), List.of(List.of("12", "Pelé")))),
+                completed(
+                        job,
+                        tenant,
+                        "q2",
+                        "SELECT * FROM match_fact",
+                        "SELECT 1",
+                        ExecutionOutcome.failed(
+                                ExecutionStatus.ERROR, "relation \"match_fact\" does not exist", "42P01", 0.001),
+                        ok(columns("x", "NUMBER"), List.of(List.of("1")))));
+    }
+
+    /**
+     * Two of a three-item job's items scored ({@code gpt-test}, Native): {@code s1} correct, {@code s2} failed by its
+     * gold (relation {@code match_fact} does not exist).
+     */
+    public static List<ExecutionCompleted> twoOfThreeScored(UUID job, String tenant) {
+        ExecutionOutcome rows = ok(columns("name", "TEXT"), List.of(List.of("Pelé")));
+        return List.of(
+                sized(
+                        completed(job, tenant, "s1", "SELECT name FROM p", "SELECT name FROM p", rows, rows),
+                        3,
+                        "gpt-test",
+                        NaturalnessLevel.NATIVE),
+                sized(
+                        completed(
+                                job,
+                                tenant,
+                                "s2",
+                                "SELECT * FROM match_fact",
+                                "SELECT name FROM p",
+                                ExecutionOutcome.failed(
+                                        ExecutionStatus.ERROR,
+                                        "ERROR: relation \"match_fact\" does not exist\n  Position: 15",
+                                        "42P01",
+                                        0.001),
+                                rows),
+                        3,
+                        "gpt-test",
+                        NaturalnessLevel.NATIVE));
+    }
+
     /** The same event as an item of a job of {@code jobItems} items, asked at {@code level} of model {@code model}. */
     public static ExecutionCompleted sized(ExecutionCompleted e, int jobItems, String model, NaturalnessLevel level) {
         WorkItem i = e.item();

@@ -340,11 +340,14 @@ class EventJsonTest {
                         null,
                         SqlDialect.POSTGRESQL,
                         List.of(ModelRef.replay("m")),
-                        null,
+                        List.of(NaturalnessLevel.NATIVE, NaturalnessLevel.LEAST),
                         null,
                         null,
                         questions,
-                        predictions));
+                        predictions,
+                        null,
+                        null,
+                        600));
 
         byte[] gzip = EventJson.writeGzip(job);
 

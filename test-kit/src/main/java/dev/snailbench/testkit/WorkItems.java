@@ -1,10 +1,15 @@
 package dev.snailbench.testkit;
 
+import dev.snailbench.model.domain.DatabaseRef;
 import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.JobContext;
+import dev.snailbench.model.domain.ModelRef;
+import dev.snailbench.model.domain.NaturalnessLevel;
+import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.domain.WorkItem;
+import java.util.UUID;
 
-/** Work items of the tests' events changed in one field, the others kept. */
+/** Work items of the tests' events: a plain one, or one changed in one field, the others kept. */
 public final class WorkItems {
 
     private WorkItems() {}
@@ -20,5 +25,26 @@ public final class WorkItems {
                 job.jobName(),
                 evaluation,
                 job.jobItems()));
+    }
+
+    /**
+     * Question {@code q1} of job {@code job} ("How many?", gold {@code SELECT 1}, replayed as {@code SELECT 1} by model
+     * {@code m}) on the database, shown under the schema variant ({@code null}: the database's own names).
+     */
+    public static WorkItem selectOne(DatabaseRef database, String schemaVariant) {
+        return new WorkItem(
+                UUID.randomUUID(),
+                "q1",
+                "How many?",
+                "SELECT 1",
+                SqlDialect.POSTGRESQL,
+                database,
+                ModelRef.replay("m"),
+                NaturalnessLevel.NATIVE,
+                null,
+                null,
+                "SELECT 1",
+                "job",
+                schemaVariant);
     }
 }

@@ -4,13 +4,11 @@ import dev.snailbench.executor.service.CircuitBreakers;
 import dev.snailbench.executor.service.GoldCache;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
-import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.targets.LoginPrivileges;
 import dev.snailbench.executor.service.targets.TargetConnector;
 import dev.snailbench.executor.service.targets.TargetPolicy;
 import dev.snailbench.model.domain.SecretCipher;
 import dev.snailbench.sql.SqlParser;
-import dev.snailbench.sql.guard.SqlGuard;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
@@ -73,10 +71,7 @@ public class ExecutorBeans {
     @Produces
     @Singleton
     SqlExecutor sqlExecutor(PoolManager pools, ExecutorConfig config, SqlParser parser) {
-        return new SqlExecutor(
-                new SqlGuard(parser, config.guardCacheEntries()),
-                pools,
-                new CallCheck(config.callCheckEntries(), config.callCheckTtl()));
+        return SqlExecutor.configured(pools, config, parser);
     }
 
     /** The service's one SQL parser: the guard, gold screening and synthetic sets share its threads. */

@@ -1,11 +1,13 @@
 package dev.snailbench.executor.service;
 
+import dev.snailbench.executor.config.ExecutorConfig;
 import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.executor.service.statement.TransactionSettings;
 import dev.snailbench.executor.service.targets.Target;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.SqlDialect;
+import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.guard.SqlGuard;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -53,6 +55,19 @@ public final class SqlExecutor {
         this.pools = pools;
         this.calls = calls;
         this.runner = runner;
+    }
+
+    /** The service's: the guard's cache and the call check sized by its configuration. */
+    public static SqlExecutor configured(PoolManager pools, ExecutorConfig config, SqlParser parser) {
+        return configured(pools, config, parser, QueryRunner::run);
+    }
+
+    static SqlExecutor configured(PoolManager pools, ExecutorConfig config, SqlParser parser, ItemRunner runner) {
+        return new SqlExecutor(
+                new SqlGuard(parser, config.guardCacheEntries()),
+                pools,
+                new CallCheck(config.callCheckEntries(), config.callCheckTtl()),
+                runner);
     }
 
     /** Work on a borrowed team session. */

@@ -49,27 +49,17 @@ import org.junit.jupiter.api.Test;
 @RealInfrastructure
 class DatabaseTaskHopTest {
 
-    private static final Map<String, Integer> COUNTS = Map.of(
-            "project",
-            6,
-            "distinct",
-            6,
-            "orderby",
-            6,
-            "select",
-            12,
-            "simple-aggregation",
-            8,
-            "join",
-            6,
-            "groupby",
-            8,
-            "having",
-            8,
-            "null",
-            6,
-            "negated",
-            8);
+    private static final Map<String, Integer> COUNTS = Map.ofEntries(
+            Map.entry("project", 6),
+            Map.entry("distinct", 6),
+            Map.entry("orderby", 6),
+            Map.entry("select", 12),
+            Map.entry("simple-aggregation", 8),
+            Map.entry("join", 6),
+            Map.entry("groupby", 8),
+            Map.entry("having", 8),
+            Map.entry("null", 6),
+            Map.entry("negated", 8));
 
     @BeforeAll
     static void databases() {

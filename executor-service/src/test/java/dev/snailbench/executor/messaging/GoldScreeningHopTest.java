@@ -9,14 +9,12 @@ import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
-import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.TopicClient;
 import io.quarkus.test.junit.QuarkusTest;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -56,14 +54,7 @@ class GoldScreeningHopTest {
         TopicClient.sendInOneBatch(
                 Topics.SQL_TO_EXECUTE,
                 List.of(Map.entry(request.key(), EventJson.write(ExecutionsRequested.of(List.of(request))))));
-        List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(
-                Topics.RESULTS_TO_SCORE,
-                ExecutionsCompleted.class,
-                (ExecutionCompleted c) -> request.workItemId().equals(c.workItemId()),
-                1,
-                Duration.ofSeconds(60));
-        assertThat(results).as("ExecutionCompleted for " + request.workItemId()).hasSize(1);
-        ExecutionCompleted completed = results.get(0).event();
+        ExecutionCompleted completed = Requests.resultOf(request);
         assertThat(completed.gold().status()).isEqualTo(ExecutionStatus.OK);
         return completed;
     }

@@ -22,7 +22,6 @@ import dev.snailbench.model.event.DatabaseTaskCompleted;
 import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
-import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.event.JobCancelled;
 import dev.snailbench.model.event.JobEnded;
@@ -432,13 +431,6 @@ class OwnDatabaseHopTest {
         ExecutionRequested request = Requests.request(
                 job, tenantId, database, gold, Requests.predicted(predicted), new EvaluationOptions(null, mode));
         topics.send(Topics.SQL_TO_EXECUTE, request.key(), EventJson.write(ExecutionsRequested.of(List.of(request))));
-        List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(
-                Topics.RESULTS_TO_SCORE,
-                ExecutionsCompleted.class,
-                (ExecutionCompleted c) -> request.workItemId().equals(c.workItemId()),
-                1,
-                Duration.ofSeconds(60));
-        assertThat(results).as("ExecutionCompleted for " + request.workItemId()).hasSize(1);
-        return results.get(0).event();
+        return Requests.resultOf(request);
     }
 }

@@ -541,21 +541,9 @@ class DatabaseResourceTest {
         invalid(DatabaseRegistration.postgresql("n", url + "?socketFactory=x.Evil", "u", "p"), "jdbcUrl");
         invalid(Map.of("name", "n", "kind", "postgresql", "jdbcUrl", url, "password", "p"), "user");
         invalid(Map.of("name", "n", "kind", "postgresql", "jdbcUrl", url, "user", "u"), "password");
-        invalid(
-                Map.of(
-                        "name",
-                        "n",
-                        "kind",
-                        "postgresql",
-                        "jdbcUrl",
-                        url,
-                        "user",
-                        "u",
-                        "password",
-                        "p",
-                        "options",
-                        Map.of("sslfactory", "x.Evil")),
-                "options.sslfactory");
+        Map<String, Object> sslFactory = DatabaseRegistration.postgresql("n", url, "u", "p");
+        sslFactory.put("options", Map.of("sslfactory", "x.Evil"));
+        invalid(sslFactory, "options.sslfactory");
     }
 
     private static void invalid(Map<String, Object> body, String field) {

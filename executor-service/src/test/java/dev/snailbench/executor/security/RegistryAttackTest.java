@@ -140,21 +140,11 @@ class RegistryAttackTest {
     }
 
     private static ValidatableResponse refused(String url, Map<String, String> options, String field, String kind) {
+        Map<String, Object> registration = DatabaseRegistration.of(kind, "attack", url, "u", "p");
+        registration.put("options", options);
         return given().header(ApiKeys.HEADER, key)
                 .contentType(ContentType.JSON)
-                .body(Map.of(
-                        "name",
-                        "attack",
-                        "kind",
-                        kind,
-                        "jdbcUrl",
-                        url,
-                        "user",
-                        "u",
-                        "password",
-                        "p",
-                        "options",
-                        options))
+                .body(registration)
                 .post("/databases")
                 .then()
                 .statusCode(400)

@@ -1,12 +1,19 @@
 package dev.snailbench.executor.service;
 
+import static dev.snailbench.model.domain.ResultColumn.ValueType.BINARY;
+import static dev.snailbench.model.domain.ResultColumn.ValueType.BOOLEAN;
+import static dev.snailbench.model.domain.ResultColumn.ValueType.DATE;
+import static dev.snailbench.model.domain.ResultColumn.ValueType.NUMBER;
+import static dev.snailbench.model.domain.ResultColumn.ValueType.OTHER;
+import static dev.snailbench.model.domain.ResultColumn.ValueType.TEXT;
+import static dev.snailbench.model.domain.ResultColumn.ValueType.TIME;
+import static dev.snailbench.model.domain.ResultColumn.ValueType.TIMESTAMP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.executor.support.Core;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.ResultColumn;
-import dev.snailbench.model.domain.ResultColumn.ValueType;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.Arrays;
@@ -38,25 +45,8 @@ class CanonicalValuesTest {
         assertThat(outcome.columns())
                 .extracting(ResultColumn::type)
                 .containsExactly(
-                        ValueType.NUMBER,
-                        ValueType.NUMBER,
-                        ValueType.NUMBER,
-                        ValueType.NUMBER,
-                        ValueType.NUMBER,
-                        ValueType.NUMBER,
-                        ValueType.BOOLEAN,
-                        ValueType.DATE,
-                        ValueType.TIMESTAMP,
-                        ValueType.TIMESTAMP,
-                        ValueType.TIME,
-                        ValueType.BINARY,
-                        ValueType.TEXT,
-                        ValueType.NUMBER,
-                        ValueType.NUMBER,
-                        ValueType.DATE,
-                        ValueType.OTHER,
-                        ValueType.OTHER,
-                        ValueType.NUMBER);
+                        NUMBER, NUMBER, NUMBER, NUMBER, NUMBER, NUMBER, BOOLEAN, DATE, TIMESTAMP, TIMESTAMP, TIME,
+                        BINARY, TEXT, NUMBER, NUMBER, DATE, OTHER, OTHER, NUMBER);
         assertThat(outcome.columns()).extracting(ResultColumn::name).startsWith("money", "sum", "real");
         assertThat(outcome.rows())
                 .containsExactly(Arrays.asList(

@@ -1,13 +1,11 @@
 package dev.snailbench.executor.service;
 
 import dev.snailbench.executor.config.ExecutorConfig;
-import dev.snailbench.executor.service.statement.CallCheck;
 import dev.snailbench.model.domain.ExecutionOutcome;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.model.target.ReadBudget;
 import dev.snailbench.sql.SqlParser;
-import dev.snailbench.sql.guard.SqlGuard;
 import jakarta.enterprise.inject.Alternative;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -31,10 +29,10 @@ public class WallSwitch {
     @Produces
     @Singleton
     SqlExecutor sqlExecutor(PoolManager pools, ExecutorConfig config, SqlParser parser) {
-        return new SqlExecutor(
-                new SqlGuard(parser, config.guardCacheEntries()),
+        return SqlExecutor.configured(
                 pools,
-                new CallCheck(config.callCheckEntries(), config.callCheckTtl()),
+                config,
+                parser,
                 (c, calls, registration, dialect, sql, limits, settings) -> walls
                         ? QueryRunner.run(c, calls, registration, dialect, sql, limits, settings)
                         : withoutWalls(c, dialect, sql, limits));

@@ -1,5 +1,7 @@
 package dev.snailbench.executor.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.model.Topics;
@@ -117,5 +119,17 @@ public final class Requests {
                 (ExecutionCompleted c) -> keys.contains(c.key()),
                 count,
                 timeout);
+    }
+
+    /** The one result of the request's work item on the real topic (within 60 s). */
+    public static ExecutionCompleted resultOf(ExecutionRequested request) {
+        List<Carried<ExecutionCompleted>> results = TopicClient.awaitItems(
+                Topics.RESULTS_TO_SCORE,
+                ExecutionsCompleted.class,
+                (ExecutionCompleted c) -> request.workItemId().equals(c.workItemId()),
+                1,
+                Duration.ofSeconds(60));
+        assertThat(results).as("ExecutionCompleted for " + request.workItemId()).hasSize(1);
+        return results.get(0).event();
     }
 }

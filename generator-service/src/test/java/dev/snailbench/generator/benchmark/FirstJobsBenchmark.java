@@ -3,6 +3,7 @@ package dev.snailbench.generator.benchmark;
 import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.testing.RefinerModelJobs;
+import dev.snailbench.generator.testing.StackDatabases;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.WarmUp;
@@ -68,13 +69,9 @@ class FirstJobsBenchmark {
                 Instant start = Instant.now();
                 client.submitJob(
                         apiKey,
-                        Map.of(
-                                "name",
+                        StackDatabases.postgresqlJob(
                                 "first " + i,
-                                "database",
-                                Map.of("databaseId", databaseId),
-                                "dialect",
-                                "postgresql",
+                                StackDatabases.registered(databaseId),
                                 "model",
                                 "replayed-gold",
                                 "questions",

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.testing.InlineDatabase;
+import dev.snailbench.generator.testing.StackDatabases;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.WarmUp;
 import dev.snailbench.testkit.CpuTimes;
-import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.JdbcLoop;
 import dev.snailbench.testkit.RealInfrastructure;
 import dev.snailbench.testkit.ResidentMemory;
@@ -508,15 +508,8 @@ class PipelineBenchmark {
             return inline(stack);
         }
         Map<String, String> key = Map.of("X-API-Key", apiKey);
-        String databaseId = client.call(
-                        "POST",
-                        stack.url(Stack.Service.EXECUTOR) + "/databases",
-                        key,
-                        DatabaseRegistration.postgresql(
-                                "football", stack.targets().jdbcUrl("footballdb_v1"), USER, PASSWORD),
-                        201)
-                .get("id")
-                .asText();
+        String databaseId = StackDatabases.registerPostgresql(
+                client, stack, key, "football", stack.targets().jdbcUrl("footballdb_v1"), USER, PASSWORD);
         String crosswalkId = client.callCsv(
                         stack.url(Stack.Service.GENERATOR) + "/crosswalks?name=bench", key, """
                 kind,identifier_native,native_level,regular,low,least
@@ -526,7 +519,7 @@ class PipelineBenchmark {
                 .asText();
         return Map.of(
                 "database",
-                Map.of("databaseId", databaseId),
+                StackDatabases.registered(databaseId),
                 "nativeSchema",
                 "exp_v1",
                 "crosswalkId",

@@ -7,6 +7,7 @@ import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.testing.InlineDatabase;
 import dev.snailbench.generator.testing.RefinerModelJobs;
+import dev.snailbench.generator.testing.StackDatabases;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.model.domain.ApiKeys;
@@ -170,13 +171,9 @@ class RefinerPipelineBenchmark {
             predictions.add(
                     Map.of("questionId", id, "predictedSql", setup.variants().toNative(REWRITER, variant, predicted)));
         }
-        return Map.of(
-                "name",
+        return StackDatabases.postgresqlJob(
                 "Schema-Refiner " + variant.label() + " (seed " + seed + ")",
-                "database",
                 InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), USER, PASSWORD),
-                "dialect",
-                "postgresql",
                 "model",
                 "name-linking-simulator",
                 "questions",

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.testing.InlineDatabase;
+import dev.snailbench.generator.testing.StackDatabases;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.Stack.Instance;
@@ -200,13 +201,9 @@ class ReplicaFailoverBenchmark {
             questions.add(Map.of("id", name + "-" + i, "question", gold.get("question"), "goldSql", gold.get("sql")));
             predictions.add(Map.of("questionId", name + "-" + i, "predictedSql", gold.get("sql")));
         }
-        return Map.of(
-                "name",
+        return StackDatabases.postgresqlJob(
                 name,
-                "database",
                 InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), "bench_reader", "bench"),
-                "dialect",
-                "postgresql",
                 "model",
                 "replayed",
                 "questions",

@@ -9,13 +9,14 @@ import dev.snailbench.cli.PlatformClient;
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.repository.JobSql;
 import dev.snailbench.generator.testing.InlineDatabase;
+import dev.snailbench.generator.testing.SpiderQuestions;
+import dev.snailbench.generator.testing.StackDatabases;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.localstack.Stack.Instance;
 import dev.snailbench.localstack.Stack.Service;
 import dev.snailbench.model.Topics;
-import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.TopicClient;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -237,18 +238,14 @@ class PipelineReliabilityIT {
     @Test
     void shouldShowAJobTheSameThroughEveryReplicaOfTheGeneratorAndTheScorer() throws Exception {
         Map<String, String> key = Map.of("X-API-Key", apiKey);
-        String databaseId = client.call(
-                        "POST",
-                        stack.url(Service.EXECUTOR) + "/databases",
-                        key,
-                        DatabaseRegistration.postgresql(
-                                "football " + UUID.randomUUID(),
-                                stack.targets().jdbcUrl("footballdb_v1"),
-                                "rel_reader",
-                                "rel"),
-                        201)
-                .get("id")
-                .asText();
+        String databaseId = StackDatabases.registerPostgresql(
+                client,
+                stack,
+                key,
+                "football " + UUID.randomUUID(),
+                stack.targets().jdbcUrl("footballdb_v1"),
+                "rel_reader",
+                "rel");
         List<Instance> generators = stack.instances(Service.GENERATOR);
         List<String> jobIds = new ArrayList<>();
         for (int i = 0; i < generators.size(); i++) {
@@ -640,13 +637,9 @@ class PipelineReliabilityIT {
     private static Map<String, Object> job(String name, List<Map<String, String>> qs, List<Map<String, String>> preds) {
         Set<String> ids = new HashSet<>();
         qs.forEach(q -> ids.add(q.get("id")));
-        return Map.of(
-                "name",
+        return StackDatabases.postgresqlJob(
                 name,
-                "database",
                 InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), "rel_reader", "rel"),
-                "dialect",
-                "postgresql",
                 "model",
                 "gpt-3.5-turbo",
                 "questions",
@@ -665,13 +658,7 @@ class PipelineReliabilityIT {
                     .readTree(data.resolve(split + ".json").toFile())
                     .forEach(q -> {
                         String id = split + "-" + q.get("id").asText();
-                        questions.add(Map.of(
-                                "id",
-                                id,
-                                "question",
-                                q.get("question").asText(),
-                                "goldSql",
-                                q.get("query").asText()));
+                        questions.add(SpiderQuestions.question(id, q));
                         predictions.add(Map.of(
                                 "questionId", id, "predictedSql", q.get("query").asText()));
                     });

@@ -9,6 +9,8 @@ import dev.snailbench.datasets.DataDir;
 import dev.snailbench.generator.testing.InlineDatabase;
 import dev.snailbench.generator.testing.NameLinkingModel;
 import dev.snailbench.generator.testing.RefinerModelJobs;
+import dev.snailbench.generator.testing.SpiderQuestions;
+import dev.snailbench.generator.testing.StackDatabases;
 import dev.snailbench.localstack.FootballDb;
 import dev.snailbench.localstack.Postgres;
 import dev.snailbench.localstack.SnailsExperiment;
@@ -196,15 +198,8 @@ class PlatformEndToEndIT {
             throws Exception {
         String apiKey = client.createTenant("own-schema-team");
         Map<String, String> key = Map.of("X-API-Key", apiKey);
-        String databaseId = client.call(
-                        "POST",
-                        stack.url(Stack.Service.EXECUTOR) + "/databases",
-                        key,
-                        DatabaseRegistration.postgresql(
-                                "our football", stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e"),
-                        201)
-                .get("id")
-                .asText();
+        String databaseId = StackDatabases.registerPostgresql(
+                client, stack, key, "our football", stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e");
         String crosswalkId = client.callCsv(stack.url(Stack.Service.GENERATOR) + "/crosswalks?name=ours", key, """
                 kind,identifier_native,native_level,regular,low,least
                 table,club,Regular,club,clb,CB
@@ -215,13 +210,9 @@ class PlatformEndToEndIT {
 
         String jobId = client.submitJob(
                 apiKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "own schema, least names",
-                        "database",
-                        Map.of("databaseId", databaseId),
-                        "dialect",
-                        "postgresql",
+                        StackDatabases.registered(databaseId),
                         "nativeSchema",
                         "exp_v1",
                         "crosswalkId",
@@ -600,13 +591,9 @@ class PlatformEndToEndIT {
         questions.forEach(q -> predictions.add(Map.of("questionId", q.get("id"), "predictedSql", q.get("goldSql"))));
         String jobId = client.submitJob(
                 apiKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "qatch replay",
-                        "database",
-                        Map.of("databaseId", databaseId),
-                        "dialect",
-                        "postgresql",
+                        StackDatabases.registered(databaseId),
                         "model",
                         "gold-replay",
                         "questions",
@@ -662,13 +649,9 @@ class PlatformEndToEndIT {
         }
         String jobId = client.submitJob(
                 apiKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "login rotates mid-job",
-                        "database",
-                        Map.of("databaseId", databaseId),
-                        "dialect",
-                        "postgresql",
+                        StackDatabases.registered(databaseId),
                         "nativeSchema",
                         "exp_v1",
                         "models",
@@ -850,13 +833,9 @@ class PlatformEndToEndIT {
         }
         String bigJob = client.submitJob(
                 bigKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "the neighbour's large job",
-                        "database",
                         InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e"),
-                        "dialect",
-                        "postgresql",
                         "model",
                         "gold-replay",
                         "questions",
@@ -888,13 +867,9 @@ class PlatformEndToEndIT {
         });
         String nativeJob = client.submitJob(
                 apiKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "trial, native schema",
-                        "database",
-                        Map.of("databaseId", databaseId),
-                        "dialect",
-                        "postgresql",
+                        StackDatabases.registered(databaseId),
                         "nativeSchema",
                         "exp_v1",
                         "models",
@@ -903,13 +878,9 @@ class PlatformEndToEndIT {
                         nativeQuestions));
         String viewJob = client.submitJob(
                 apiKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "trial, natural views",
-                        "database",
-                        Map.of("databaseId", databaseId),
-                        "dialect",
-                        "postgresql",
+                        StackDatabases.registered(databaseId),
                         "nativeSchema",
                         "trial_views",
                         "models",
@@ -1198,25 +1169,14 @@ class PlatformEndToEndIT {
                         + "chromium and chromium-driver (.ci/run does) to run the web UI test");
         String apiKey = client.createTenant("switching-team");
         Map<String, String> key = Map.of("X-API-Key", apiKey);
-        String databaseId = client.call(
-                        "POST",
-                        stack.url(Stack.Service.EXECUTOR) + "/databases",
-                        key,
-                        DatabaseRegistration.postgresql(
-                                "football", stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e"),
-                        201)
-                .get("id")
-                .asText();
+        String databaseId = StackDatabases.registerPostgresql(
+                client, stack, key, "football", stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e");
         // B: done at once. C: every item fails (its gold needs the table the dump lacks).
         String quick = client.submitJob(
                 apiKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "quick job",
-                        "database",
-                        Map.of("databaseId", databaseId),
-                        "dialect",
-                        "postgresql",
+                        StackDatabases.registered(databaseId),
                         "model",
                         "replayed",
                         "questions",
@@ -1226,13 +1186,9 @@ class PlatformEndToEndIT {
                         List.of(Map.of("questionId", "clubs", "predictedSql", "SELECT count(*) FROM club"))));
         String broken = client.submitJob(
                 apiKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "broken job",
-                        "database",
-                        Map.of("databaseId", databaseId),
-                        "dialect",
-                        "postgresql",
+                        StackDatabases.registered(databaseId),
                         "model",
                         "replayed",
                         "questions",
@@ -1255,13 +1211,9 @@ class PlatformEndToEndIT {
         }
         String slow = client.submitJob(
                 apiKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "slow job",
-                        "database",
-                        Map.of("databaseId", databaseId),
-                        "dialect",
-                        "postgresql",
+                        StackDatabases.registered(databaseId),
                         "nativeSchema",
                         "exp_v1",
                         "models",
@@ -1366,15 +1318,8 @@ class PlatformEndToEndIT {
         FootballDb.grantReader(stack.targets(), "v3", "e2e_reader_v3", "e2e");
         String apiKey = client.createTenant("science-team");
         Map<String, String> key = Map.of("X-API-Key", apiKey);
-        String databaseId = client.call(
-                        "POST",
-                        stack.url(Stack.Service.EXECUTOR) + "/databases",
-                        key,
-                        DatabaseRegistration.postgresql(
-                                "football v3", stack.targets().jdbcUrl("footballdb_v3"), "e2e_reader_v3", "e2e"),
-                        201)
-                .get("id")
-                .asText();
+        String databaseId = StackDatabases.registerPostgresql(
+                client, stack, key, "football v3", stack.targets().jdbcUrl("footballdb_v3"), "e2e_reader_v3", "e2e");
 
         long start = System.nanoTime();
         JsonNode set = client.call(
@@ -1447,13 +1392,9 @@ class PlatformEndToEndIT {
                 p.get("goldSql").asText())));
         String jobId = client.submitJob(
                 apiKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "synthetic replay",
-                        "database",
-                        Map.of("databaseId", databaseId),
-                        "dialect",
-                        "postgresql",
+                        StackDatabases.registered(databaseId),
                         "model",
                         "gold-replay",
                         "questionSet",
@@ -1655,13 +1596,9 @@ class PlatformEndToEndIT {
         // A job with the password inline, one with a wrong one (the executor's login fails when it is submitted: a
         // 400 naming the login, and no item runs), a call with a wrong key.
         for (String given : List.of(password, password + "-wrong")) {
-            Map<String, Object> spec = Map.of(
-                    "name",
+            Map<String, Object> spec = StackDatabases.postgresqlJob(
                     "logs " + given.length(),
-                    "database",
                     InlineDatabase.postgresql(jdbcUrl, "log_reader", given),
-                    "dialect",
-                    "postgresql",
                     "model",
                     "replay-logs",
                     "questions",
@@ -1692,13 +1629,9 @@ class PlatformEndToEndIT {
         }
         String modelJob = client.submitJob(
                 apiKey,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "logs with samples",
-                        "database",
                         Map.of("databaseId", registered.get("id").asText()),
-                        "dialect",
-                        "postgresql",
                         "nativeSchema",
                         "log_samples",
                         "models",
@@ -1818,15 +1751,8 @@ class PlatformEndToEndIT {
         String other = client.createTenant("other-team");
         Map<String, String> key = Map.of("X-API-Key", owner);
         String generator = stack.url(Stack.Service.GENERATOR);
-        String databaseId = client.call(
-                        "POST",
-                        stack.url(Stack.Service.EXECUTOR) + "/databases",
-                        key,
-                        DatabaseRegistration.postgresql(
-                                "owned", stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e"),
-                        201)
-                .get("id")
-                .asText();
+        String databaseId = StackDatabases.registerPostgresql(
+                client, stack, key, "owned", stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e");
         String crosswalkId = client.callCsv(
                         generator + "/crosswalks?name=owned",
                         key,
@@ -1896,13 +1822,9 @@ class PlatformEndToEndIT {
                 .asText();
         String jobId = client.submitJob(
                 owner,
-                Map.of(
-                        "name",
+                StackDatabases.postgresqlJob(
                         "owned",
-                        "database",
-                        Map.of("databaseId", databaseId),
-                        "dialect",
-                        "postgresql",
+                        StackDatabases.registered(databaseId),
                         "model",
                         "replay",
                         "questions",
@@ -1989,13 +1911,7 @@ class PlatformEndToEndIT {
         PlatformClient.json().readTree(data.resolve("v1/dev.json").toFile()).forEach(q -> {
             String id = q.get("id").asText();
             if (CHOSEN.contains(id) || q.get("query").asText().contains("match_fact") && questions.size() < 12) {
-                questions.add(Map.of(
-                        "id",
-                        id,
-                        "question",
-                        q.get("question").asText(),
-                        "goldSql",
-                        q.get("query").asText()));
+                questions.add(SpiderQuestions.question(id, q));
             }
         });
         List<Map<String, String>> predictions = new ArrayList<>();
@@ -2013,13 +1929,9 @@ class PlatformEndToEndIT {
                                 p.get("predicted_sql").asText()));
                     }
                 });
-        return Map.of(
-                "name",
+        return StackDatabases.postgresqlJob(
                 "e2e FootballDB v1",
-                "database",
                 InlineDatabase.postgresql(stack.targets().jdbcUrl("footballdb_v1"), "e2e_reader", "e2e"),
-                "dialect",
-                "postgresql",
                 "model",
                 "gpt-3.5-turbo",
                 "questions",

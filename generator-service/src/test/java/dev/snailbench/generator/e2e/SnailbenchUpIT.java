@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.snailbench.datasets.DataDir;
+import dev.snailbench.generator.testing.StackDatabases;
 import dev.snailbench.localstack.ServiceJava;
 import dev.snailbench.localstack.Up;
 import dev.snailbench.testkit.DatabaseRegistration;
@@ -322,13 +323,9 @@ class SnailbenchUpIT {
         Files.writeString(
                 work.resolve("job.json"),
                 json.writeValueAsString(
-                        Map.of(
-                                "name",
+                        StackDatabases.postgresqlJob(
                                 "cli job",
-                                "database",
-                                Map.of("databaseId", databaseId),
-                                "dialect",
-                                "postgresql",
+                                StackDatabases.registered(databaseId),
                                 "model",
                                 "gold-replay",
                                 "questions",

@@ -75,20 +75,18 @@ class NaturalViewFootballDbTest {
         PlayedExecutor.answering(
                 database,
                 NaturalViewFootballDbTest::footballDbV1,
-                () -> given().header("X-API-Key", key)
-                        .contentType("application/json")
-                        .body(Map.of(
-                                "crosswalkId",
-                                crosswalk,
-                                "databaseId",
-                                database,
-                                "nativeSchema",
-                                "exp_v1",
-                                "apply",
-                                true))
-                        .when()
-                        .post("/natural-views")
-                        .then()
+                () -> TestTenants.post(
+                                key,
+                                "/natural-views",
+                                Map.of(
+                                        "crosswalkId",
+                                        crosswalk,
+                                        "databaseId",
+                                        database,
+                                        "nativeSchema",
+                                        "exp_v1",
+                                        "apply",
+                                        true))
                         .statusCode(200)
                         .body("applied", equalTo(true))
                         .body("views.viewSchema", equalTo("db_nl"))
@@ -96,24 +94,22 @@ class NaturalViewFootballDbTest {
         PlayedExecutor.answering(
                 database,
                 NaturalViewFootballDbTest::footballDbV1,
-                () -> given().header("X-API-Key", key)
-                        .contentType("application/json")
-                        .body(Map.of(
-                                "crosswalkId",
-                                crosswalk,
-                                "databaseId",
-                                database,
-                                "nativeSchema",
-                                "exp_v1",
-                                "viewSchema",
-                                "db_least",
-                                "level",
-                                "Least",
-                                "apply",
-                                true))
-                        .when()
-                        .post("/natural-views")
-                        .then()
+                () -> TestTenants.post(
+                                key,
+                                "/natural-views",
+                                Map.of(
+                                        "crosswalkId",
+                                        crosswalk,
+                                        "databaseId",
+                                        database,
+                                        "nativeSchema",
+                                        "exp_v1",
+                                        "viewSchema",
+                                        "db_least",
+                                        "level",
+                                        "Least",
+                                        "apply",
+                                        true))
                         .statusCode(200)
                         .body("applied", equalTo(true)));
 
@@ -137,13 +133,18 @@ class NaturalViewFootballDbTest {
                 slowest.add(new Object[] {(System.nanoTime() - started) / 1_000_000, id});
                 for (String level : List.of("Regular", "Least")) {
                     String viewSchema = level.equals("Regular") ? "db_nl" : "db_least";
-                    String rewritten = given().header("X-API-Key", key)
-                            .contentType("application/json")
-                            .body(Map.of(
-                                    "crosswalkId", crosswalk, "sql", gold, "level", level, "viewSchema", viewSchema))
-                            .when()
-                            .post("/natural-views/rewrite")
-                            .then()
+                    String rewritten = TestTenants.post(
+                                    key,
+                                    "/natural-views/rewrite",
+                                    Map.of(
+                                            "crosswalkId",
+                                            crosswalk,
+                                            "sql",
+                                            gold,
+                                            "level",
+                                            level,
+                                            "viewSchema",
+                                            viewSchema))
                             .statusCode(200)
                             .extract()
                             .path("sql");
@@ -212,20 +213,18 @@ class NaturalViewFootballDbTest {
         List<String> ddl = PlayedExecutor.answering(
                 database,
                 readOnly,
-                () -> given().header("X-API-Key", key)
-                        .contentType("application/json")
-                        .body(Map.of(
-                                "crosswalkId",
-                                crosswalk,
-                                "databaseId",
-                                database,
-                                "nativeSchema",
-                                "exp_v1",
-                                "viewSchema",
-                                "db_ddl_only"))
-                        .when()
-                        .post("/natural-views")
-                        .then()
+                () -> TestTenants.post(
+                                key,
+                                "/natural-views",
+                                Map.of(
+                                        "crosswalkId",
+                                        crosswalk,
+                                        "databaseId",
+                                        database,
+                                        "nativeSchema",
+                                        "exp_v1",
+                                        "viewSchema",
+                                        "db_ddl_only"))
                         .statusCode(200)
                         .body("applied", equalTo(false))
                         .extract()
@@ -234,22 +233,20 @@ class NaturalViewFootballDbTest {
         PlayedExecutor.answering(
                 database,
                 readOnly,
-                () -> given().header("X-API-Key", key)
-                        .contentType("application/json")
-                        .body(Map.of(
-                                "crosswalkId",
-                                crosswalk,
-                                "databaseId",
-                                database,
-                                "nativeSchema",
-                                "exp_v1",
-                                "viewSchema",
-                                "db_ddl_only",
-                                "apply",
-                                true))
-                        .when()
-                        .post("/natural-views")
-                        .then()
+                () -> TestTenants.post(
+                                key,
+                                "/natural-views",
+                                Map.of(
+                                        "crosswalkId",
+                                        crosswalk,
+                                        "databaseId",
+                                        database,
+                                        "nativeSchema",
+                                        "exp_v1",
+                                        "viewSchema",
+                                        "db_ddl_only",
+                                        "apply",
+                                        true))
                         .statusCode(400)
                         .body("field", equalTo("apply"))
                         .body("error", Matchers.containsString("no admin login")));
@@ -267,12 +264,10 @@ class NaturalViewFootballDbTest {
 
     @Test
     void shouldAnswer504WhenTheExecutorDoesNotAnswer() {
-        given().header("X-API-Key", key)
-                .contentType("application/json")
-                .body(Map.of("name", "x", "databaseId", UUID.randomUUID(), "nativeSchema", "exp_v1"))
-                .when()
-                .post("/crosswalks/builds")
-                .then()
+        TestTenants.post(
+                        key,
+                        "/crosswalks/builds",
+                        Map.of("name", "x", "databaseId", UUID.randomUUID(), "nativeSchema", "exp_v1"))
                 .statusCode(504)
                 .body("error", Matchers.containsString("the executor did not answer the describe task"));
     }
@@ -284,22 +279,7 @@ class NaturalViewFootballDbTest {
                 case DESCRIBE ->
                     DatabaseTaskCompleted.ok(
                             task, SqlDialect.POSTGRESQL, true, JdbcSchemaReader.read(c, task.nativeSchema()), null, 0);
-                case APPLY_DDL -> {
-                    c.setAutoCommit(false);
-                    try (Statement s = c.createStatement()) {
-                        for (String sql : task.ddl()) {
-                            s.execute(sql);
-                        }
-                    }
-                    c.commit();
-                    yield DatabaseTaskCompleted.ok(
-                            task,
-                            SqlDialect.POSTGRESQL,
-                            true,
-                            null,
-                            null,
-                            task.ddl().size());
-                }
+                case APPLY_DDL -> PlayedExecutor.applyDdl(c, task);
                 case QATCH_SUITE, SYNTHETIC_SQL, PROMPT_SCHEMA, SCHEMAS, CHECK_INLINE ->
                     DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, true, true, "not played by this test");
             };
@@ -324,22 +304,20 @@ class NaturalViewFootballDbTest {
         String id = PlayedExecutor.answering(
                 database,
                 NaturalViewFootballDbTest::footballDbV1,
-                () -> given().header("X-API-Key", key)
-                        .contentType("application/json")
-                        .body(Map.of(
-                                "name",
-                                "footballdb v1",
-                                "databaseId",
-                                database,
-                                "nativeSchema",
-                                "exp_v1",
-                                "expandWithLlm",
-                                true,
-                                "dataDictionary",
-                                "FootballDB: world cup teams, players and matches."))
-                        .when()
-                        .post("/crosswalks/builds")
-                        .then()
+                () -> TestTenants.post(
+                                key,
+                                "/crosswalks/builds",
+                                Map.of(
+                                        "name",
+                                        "footballdb v1",
+                                        "databaseId",
+                                        database,
+                                        "nativeSchema",
+                                        "exp_v1",
+                                        "expandWithLlm",
+                                        true,
+                                        "dataDictionary",
+                                        "FootballDB: world cup teams, players and matches."))
                         .statusCode(202)
                         .extract()
                         .path("id"));

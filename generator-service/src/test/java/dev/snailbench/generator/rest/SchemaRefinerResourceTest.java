@@ -68,12 +68,8 @@ class SchemaRefinerResourceTest {
         JsonPath analysis = PlayedExecutor.answering(
                 database,
                 executor(injected.schema()),
-                () -> given().header("X-API-Key", key)
-                        .contentType("application/json")
-                        .body(Map.of("databaseId", database, "nativeSchema", "exp_v1"))
-                        .when()
-                        .post("/refiner/analyses")
-                        .then()
+                () -> TestTenants.post(
+                                key, "/refiner/analyses", Map.of("databaseId", database, "nativeSchema", "exp_v1"))
                         .statusCode(200)
                         .body(
                                 "columns",
@@ -105,12 +101,10 @@ class SchemaRefinerResourceTest {
         JsonPath tableOnly = PlayedExecutor.answering(
                 database,
                 executor(injected.schema()),
-                () -> given().header("X-API-Key", key)
-                        .contentType("application/json")
-                        .body(Map.of("databaseId", database, "nativeSchema", "exp_v1", "context", "table"))
-                        .when()
-                        .post("/refiner/analyses")
-                        .then()
+                () -> TestTenants.post(
+                                key,
+                                "/refiner/analyses",
+                                Map.of("databaseId", database, "nativeSchema", "exp_v1", "context", "table"))
                         .statusCode(200)
                         .extract()
                         .jsonPath());
@@ -128,26 +122,24 @@ class SchemaRefinerResourceTest {
         JsonPath injection = PlayedExecutor.answering(
                 database,
                 executor(schema),
-                () -> given().header("X-API-Key", key)
-                        .contentType("application/json")
-                        .body(Map.of(
-                                "databaseId",
-                                database,
-                                "nativeSchema",
-                                "exp_v1",
-                                "rate",
-                                0.1,
-                                "seed",
-                                4,
-                                "viewSchema",
-                                "amb_rest",
-                                "sql",
-                                List.of("SELECT p.player_name, c.club_name FROM player p "
-                                        + "JOIN player_club_team t ON t.player_id = p.player_id JOIN club c ON c.club_id = "
-                                        + "t.club_id WHERE c.club_name = 'Arsenal'")))
-                        .when()
-                        .post("/refiner/injections")
-                        .then()
+                () -> TestTenants.post(
+                                key,
+                                "/refiner/injections",
+                                Map.of(
+                                        "databaseId",
+                                        database,
+                                        "nativeSchema",
+                                        "exp_v1",
+                                        "rate",
+                                        0.1,
+                                        "seed",
+                                        4,
+                                        "viewSchema",
+                                        "amb_rest",
+                                        "sql",
+                                        List.of("SELECT p.player_name, c.club_name FROM player p "
+                                                + "JOIN player_club_team t ON t.player_id = p.player_id JOIN club c ON c.club_id = "
+                                                + "t.club_id WHERE c.club_name = 'Arsenal'")))
                         .statusCode(200)
                         .extract()
                         .jsonPath());
@@ -167,20 +159,18 @@ class SchemaRefinerResourceTest {
         JsonPath views = PlayedExecutor.answering(
                 registered,
                 executor(ambiguous, "amb_rest"),
-                () -> given().header("X-API-Key", key)
-                        .contentType("application/json")
-                        .body(Map.of(
-                                "databaseId",
-                                registered,
-                                "nativeSchema",
-                                "amb_rest",
-                                "viewSchema",
-                                "ref_rest",
-                                "apply",
-                                true))
-                        .when()
-                        .post("/refiner/views")
-                        .then()
+                () -> TestTenants.post(
+                                key,
+                                "/refiner/views",
+                                Map.of(
+                                        "databaseId",
+                                        registered,
+                                        "nativeSchema",
+                                        "amb_rest",
+                                        "viewSchema",
+                                        "ref_rest",
+                                        "apply",
+                                        true))
                         .statusCode(200)
                         .body("applied", equalTo(true))
                         .body("views.viewSchema", equalTo("ref_rest"))
@@ -202,12 +192,7 @@ class SchemaRefinerResourceTest {
         }
         assertThat(table).as("the layer renames at least one column").isNotNull();
         String onViews = "SELECT x." + view + " FROM " + table + " x ORDER BY 1 LIMIT 20";
-        String back = given().header("X-API-Key", key)
-                .contentType("application/json")
-                .body(Map.of("sql", onViews, "mapping", mapping))
-                .when()
-                .post("/refiner/rewrite")
-                .then()
+        String back = TestTenants.post(key, "/refiner/rewrite", Map.of("sql", onViews, "mapping", mapping))
                 .statusCode(200)
                 .body("method", equalTo("parsed"))
                 .extract()
@@ -226,20 +211,18 @@ class SchemaRefinerResourceTest {
         JsonPath analysis = PlayedExecutor.answering(
                 database,
                 executor(schema),
-                () -> given().header("X-API-Key", key)
-                        .contentType("application/json")
-                        .body(Map.of(
-                                "databaseId",
-                                database,
-                                "nativeSchema",
-                                "exp_v1",
-                                "packages",
-                                "llm",
-                                "embeddings",
-                                "openai"))
-                        .when()
-                        .post("/refiner/analyses")
-                        .then()
+                () -> TestTenants.post(
+                                key,
+                                "/refiner/analyses",
+                                Map.of(
+                                        "databaseId",
+                                        database,
+                                        "nativeSchema",
+                                        "exp_v1",
+                                        "packages",
+                                        "llm",
+                                        "embeddings",
+                                        "openai"))
                         .statusCode(200)
                         .body("packages", equalTo("llm"))
                         .body("embeddings", equalTo("openai"))
@@ -313,12 +296,7 @@ class SchemaRefinerResourceTest {
     }
 
     private void bad(String path, Map<String, ?> body, String field) {
-        given().header("X-API-Key", key)
-                .contentType("application/json")
-                .body(body)
-                .when()
-                .post(path)
-                .then()
+        TestTenants.post(key, path, body)
                 .statusCode(400)
                 .body("field", equalTo(field))
                 .body("error", containsString(field));
@@ -338,18 +316,8 @@ class SchemaRefinerResourceTest {
                         task, SqlDialect.POSTGRESQL, true, new TeamSchema("footballdb", schema, List.of()));
             }
             if (task.kind() == DatabaseTaskRequested.Kind.APPLY_DDL) {
-                try (Connection c = LocalStack.targets().connect("footballdb_v1");
-                        Statement s = c.createStatement()) {
-                    for (String sql : task.ddl()) {
-                        s.execute(sql);
-                    }
-                    return DatabaseTaskCompleted.ok(
-                            task,
-                            SqlDialect.POSTGRESQL,
-                            true,
-                            null,
-                            null,
-                            task.ddl().size());
+                try (Connection c = LocalStack.targets().connect("footballdb_v1")) {
+                    return PlayedExecutor.applyDdl(c, task);
                 } catch (SQLException e) {
                     return DatabaseTaskCompleted.failed(task, SqlDialect.POSTGRESQL, true, false, e.getMessage());
                 }

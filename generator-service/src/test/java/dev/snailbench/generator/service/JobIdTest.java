@@ -3,6 +3,7 @@ package dev.snailbench.generator.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -111,18 +112,19 @@ class JobIdTest {
         assertThat(JobService.jobIdOf("t1", full)).isEqualTo(UUID.nameUUIDFromBytes(text));
     }
 
+    /** A replay of model {@code m} on an inline database, as a client sends it. */
     private static JobRequest request(String password, String sql) {
-        return new JobRequest(
-                "job",
-                new JobRequest.DatabaseRequest("postgresql", "jdbc:postgresql://db/team", "reader", password, null),
-                "postgresql",
-                "m",
-                null,
-                null,
-                null,
-                null,
-                List.of(new JobRequest.QuestionRequest("q1", "one?", sql, null)),
-                null,
-                List.of(new JobRequest.PredictionRequest("q1", sql, null)));
+        try {
+            return new ObjectMapper().readValue("""
+                            {"name": "job",
+                             "database": {"kind": "postgresql", "jdbcUrl": "jdbc:postgresql://db/team",
+                                          "user": "reader", "password": "%s"},
+                             "dialect": "postgresql", "model": "m",
+                             "questions": [{"id": "q1", "question": "one?", "goldSql": "%s"}],
+                             "predictions": [{"questionId": "q1", "predictedSql": "%s"}]}
+                            """.formatted(password, sql, sql), JobRequest.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

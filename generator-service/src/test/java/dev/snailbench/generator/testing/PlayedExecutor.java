@@ -7,6 +7,9 @@ import dev.snailbench.model.event.DatabaseTaskRequested;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.TopicClient;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -55,6 +58,19 @@ public final class PlayedExecutor {
         return answer != null && (answer.error() != null || answer.schemas() != null)
                 ? answer
                 : DatabaseTaskCompleted.schemas(task, SqlDialect.POSTGRESQL, false, SCHEMAS, NAME);
+    }
+
+    /** Plays the executor's {@code APPLY_DDL}: the task's statements in one transaction on the connection. */
+    public static DatabaseTaskCompleted applyDdl(Connection c, DatabaseTaskRequested task) throws SQLException {
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement()) {
+            for (String sql : task.ddl()) {
+                s.execute(sql);
+            }
+        }
+        c.commit();
+        return DatabaseTaskCompleted.ok(
+                task, SqlDialect.POSTGRESQL, true, null, null, task.ddl().size());
     }
 
     /** Runs {@code call} while answering the tasks it sends for {@code databaseId}; returns what the call returned. */

@@ -82,21 +82,11 @@ public final class RefinerModelJobs {
     public static Map<String, Object> job(String databaseId, Variant kind, long seed, double rate, JsonNode dev) {
         List<Map<String, String>> questions = new ArrayList<>();
         for (JsonNode q : dev) {
-            questions.add(Map.of(
-                    "id",
-                    "dev" + q.get("id").asText(),
-                    "question",
-                    q.get("question").asText(),
-                    "goldSql",
-                    q.get("query").asText()));
+            questions.add(SpiderQuestions.question("dev" + q.get("id").asText(), q));
         }
-        return Map.of(
-                "name",
+        return StackDatabases.postgresqlJob(
                 "Schema-Refiner model job, " + kind.label() + " (seed " + seed + ")",
-                "database",
-                Map.of("databaseId", databaseId),
-                "dialect",
-                "postgresql",
+                StackDatabases.registered(databaseId),
                 "nativeSchema",
                 "exp_v1",
                 "schemaVariant",

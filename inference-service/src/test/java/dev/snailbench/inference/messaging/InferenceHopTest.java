@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.snailbench.inference.support.Hop;
+import dev.snailbench.inference.support.TeamSchemas;
 import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.CrosswalkEntry;
@@ -49,21 +50,15 @@ class InferenceHopTest {
     /** A team's schema with its crosswalk: club/clb/CB, club_name/clb_nm/CNM, country/ctry/CY. */
     private static final TeamSchema TEAM = new TeamSchema(
             "team db",
-            new DatabaseSchema(
-                    "PostgreSQL",
-                    "team",
-                    List.of(new DatabaseSchema.Table(
-                            "public",
-                            "club",
-                            "TABLE",
-                            List.of(
-                                    new DatabaseSchema.Column(
-                                            "club_name", "varchar", ResultColumn.ValueType.TEXT, false, List.of()),
-                                    new DatabaseSchema.Column(
-                                            "country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
-                            List.of(),
-                            List.of())),
-                    false),
+            TeamSchemas.of(TeamSchemas.table(
+                    "club",
+                    List.of(
+                            new DatabaseSchema.Column(
+                                    "club_name", "varchar", ResultColumn.ValueType.TEXT, false, List.of()),
+                            new DatabaseSchema.Column(
+                                    "country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
+                    List.of(),
+                    List.of())),
             List.of(
                     CrosswalkEntry.table("club", "club", "clb", "CB"),
                     CrosswalkEntry.column("club_name", "club_name", "clb_nm", "CNM"),
@@ -95,7 +90,7 @@ class InferenceHopTest {
 
         send(request);
 
-        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        ExecutionRequested out = Hop.await(item.workItemId(), 1).get(0);
         assertThat(out.jobId()).isEqualTo(request.jobId());
         assertThat(out.tenantId()).isEqualTo("tenant-a");
         assertThat(out.item().goldSql()).isEqualTo("SELECT count(*) FROM club");
@@ -113,7 +108,7 @@ class InferenceHopTest {
 
         send(WorkItems.request(item));
 
-        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        ExecutionRequested out = Hop.await(item.workItemId(), 1).get(0);
         assertThat(out.inference().succeeded()).isTrue();
         assertThat(out.inference().predictedSql()).isEqualTo("SELECT count(*)\nFROM club");
     }
@@ -124,7 +119,7 @@ class InferenceHopTest {
 
         send(WorkItems.request(item));
 
-        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        ExecutionRequested out = Hop.await(item.workItemId(), 1).get(0);
         assertThat(out.inference().succeeded()).isFalse();
         assertThat(out.inference().error()).isEqualTo("no recorded prediction for question q-missing");
         assertThat(out.item().goldSql()).isEqualTo("SELECT count(*) FROM player");
@@ -135,7 +130,7 @@ class InferenceHopTest {
         WorkItem item = WorkItems.replay("q2", "Oldest stadium?", "SELECT 1", "SELECT 'first answer'");
         InferenceRequested first = WorkItems.request(item);
         send(first);
-        awaitExecution(item.workItemId(), 1);
+        Hop.await(item.workItemId(), 1);
 
         // The same work item again, as after a crash before the commit; if the answer were recomputed it
         // would now be the changed prediction.
@@ -153,7 +148,7 @@ class InferenceHopTest {
                 "SELECT 'second answer'");
         send(WorkItems.request(changed));
 
-        List<ExecutionRequested> both = awaitExecution(item.workItemId(), 2);
+        List<ExecutionRequested> both = Hop.await(item.workItemId(), 2);
         assertThat(both).hasSize(2);
         assertThat(both)
                 .extracting(e -> e.inference().predictedSql())
@@ -177,7 +172,7 @@ class InferenceHopTest {
 
         send(InferenceRequested.of(UUID.randomUUID(), WorkItems.TENANT, item, TEAM));
 
-        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        ExecutionRequested out = Hop.await(item.workItemId(), 1).get(0);
         assertThat(out.inference().error()).isNull();
         assertThat(out.inference().predictedSql())
                 .isEqualToIgnoringCase("SELECT club_name FROM club WHERE country = 'Switzerland'");
@@ -214,9 +209,9 @@ class InferenceHopTest {
 
         topics.send(Topics.QUERIES_TO_INFER, record.key(), EventJson.write(record));
 
-        assertThat(awaitExecution(low.workItemId(), 1).get(0).inference().predictedSql())
+        assertThat(Hop.await(low.workItemId(), 1).get(0).inference().predictedSql())
                 .isEqualToIgnoringCase("SELECT club_name FROM club WHERE country = 'Switzerland'");
-        ExecutionRequested leastOut = awaitExecution(least.workItemId(), 1).get(0);
+        ExecutionRequested leastOut = Hop.await(least.workItemId(), 1).get(0);
         assertThat(leastOut.inference().predictedSql()).isEqualToIgnoringCase("SELECT club_name FROM club");
         assertThat(leastOut.jobId()).isEqualTo(job);
     }
@@ -271,49 +266,25 @@ class InferenceHopTest {
         // An injected homonym: two different columns shown under one generic name, told apart by their tables.
         TeamSchema team = new TeamSchema(
                 "team db",
-                new DatabaseSchema(
-                        "PostgreSQL",
-                        "team",
-                        List.of(
-                                new DatabaseSchema.Table(
-                                        "public",
-                                        "club",
-                                        "TABLE",
-                                        List.of(
-                                                new DatabaseSchema.Column(
-                                                        "club_id",
-                                                        "int4",
-                                                        ResultColumn.ValueType.NUMBER,
-                                                        false,
-                                                        List.of()),
-                                                new DatabaseSchema.Column(
-                                                        "country",
-                                                        "varchar",
-                                                        ResultColumn.ValueType.TEXT,
-                                                        true,
-                                                        List.of())),
-                                        List.of(),
-                                        List.of()),
-                                new DatabaseSchema.Table(
-                                        "public",
-                                        "stadium",
-                                        "TABLE",
-                                        List.of(
-                                                new DatabaseSchema.Column(
-                                                        "club_id",
-                                                        "int4",
-                                                        ResultColumn.ValueType.NUMBER,
-                                                        false,
-                                                        List.of()),
-                                                new DatabaseSchema.Column(
-                                                        "city",
-                                                        "varchar",
-                                                        ResultColumn.ValueType.TEXT,
-                                                        true,
-                                                        List.of())),
-                                        List.of(),
-                                        List.of())),
-                        false),
+                TeamSchemas.of(
+                        TeamSchemas.table(
+                                "club",
+                                List.of(
+                                        new DatabaseSchema.Column(
+                                                "club_id", "int4", ResultColumn.ValueType.NUMBER, false, List.of()),
+                                        new DatabaseSchema.Column(
+                                                "country", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
+                                List.of(),
+                                List.of()),
+                        TeamSchemas.table(
+                                "stadium",
+                                List.of(
+                                        new DatabaseSchema.Column(
+                                                "club_id", "int4", ResultColumn.ValueType.NUMBER, false, List.of()),
+                                        new DatabaseSchema.Column(
+                                                "city", "varchar", ResultColumn.ValueType.TEXT, true, List.of())),
+                                List.of(),
+                                List.of())),
                 List.of(),
                 new TeamSchema.Variant(
                         "injected seed=1 rate=0.1",
@@ -337,7 +308,7 @@ class InferenceHopTest {
 
         send(InferenceRequested.of(UUID.randomUUID(), WorkItems.TENANT, item, team));
 
-        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        ExecutionRequested out = Hop.await(item.workItemId(), 1).get(0);
         assertThat(out.inference().error()).isNull();
         assertThat(out.inference().predictedSql())
                 .isEqualToIgnoringCase("SELECT c.country, s.city FROM club c JOIN stadium s ON c.club_id = s.club_id");
@@ -361,7 +332,7 @@ class InferenceHopTest {
 
         send(WorkItems.request(item));
 
-        ExecutionRequested out = awaitExecution(item.workItemId(), 1).get(0);
+        ExecutionRequested out = Hop.await(item.workItemId(), 1).get(0);
         assertThat(out.inference().predictedSql())
                 .isEqualTo("SELECT DISTINCT [CommonName] FROM [tbl_Nests] WHERE [CommonName] <> 'CMNM'");
         // The answer as recorded stays in the stored inference; the event carries only what later hops read.
@@ -389,7 +360,7 @@ class InferenceHopTest {
         doomed.forEach(item -> send(InferenceRequested.of(cancelledJob, WorkItems.TENANT, item)));
         send(WorkItems.request(other));
 
-        assertThat(awaitExecution(other.workItemId(), 1).get(0).inference().predictedSql())
+        assertThat(Hop.await(other.workItemId(), 1).get(0).inference().predictedSql())
                 .isEqualTo("SELECT 1");
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> skipped() - skippedBefore >= doomed.size());
         assertThat(skipped() - skippedBefore).isEqualTo(doomed.size());
@@ -411,16 +382,5 @@ class InferenceHopTest {
 
     private void send(InferenceRequested request) {
         topics.send(Topics.QUERIES_TO_INFER, request.key(), EventJson.write(InferenceBatch.of(request)));
-    }
-
-    private static List<ExecutionRequested> awaitExecution(UUID workItemId, int count) {
-        List<TopicClient.Carried<ExecutionRequested>> found = TopicClient.awaitItems(
-                Topics.SQL_TO_EXECUTE,
-                ExecutionsRequested.class,
-                (ExecutionRequested r) -> workItemId.equals(r.workItemId()),
-                count,
-                Duration.ofSeconds(60));
-        assertThat(found).as("ExecutionRequested for %s", workItemId).hasSize(count);
-        return found.stream().map(TopicClient.Carried::event).toList();
     }
 }

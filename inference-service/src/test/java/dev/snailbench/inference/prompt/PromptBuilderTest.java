@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.datasets.DataDir;
 import dev.snailbench.inference.schema.SchemaCatalog;
+import dev.snailbench.inference.support.TeamSchemas;
 import dev.snailbench.inference.support.WorkItems;
 import dev.snailbench.model.domain.CrosswalkEntry;
 import dev.snailbench.model.domain.DatabaseSchema;
@@ -126,32 +127,20 @@ class PromptBuilderTest {
     void shouldShowATeamsOwnSchemaAtTheItemsLevelWithItsKeysAndSampleValues() {
         TeamSchema team = new TeamSchema(
                 "team football",
-                new DatabaseSchema(
-                        "PostgreSQL",
-                        "team",
-                        List.of(
-                                new DatabaseSchema.Table(
-                                        "public",
-                                        "club",
-                                        "TABLE",
-                                        List.of(
-                                                column("club_id", "int4", "1", "2"),
-                                                column("club_name", "varchar", "FC Sion", "O'Neill FC")),
-                                        List.of("club_id"),
-                                        List.of()),
-                                new DatabaseSchema.Table(
-                                        "public",
-                                        "player",
-                                        "TABLE",
-                                        List.of(column("player_id", "int4"), column("club_id", "int4")),
-                                        List.of("player_id"),
-                                        List.of(new DatabaseSchema.ForeignKey(
-                                                "player_club",
-                                                List.of("club_id"),
-                                                "public",
-                                                "club",
-                                                List.of("club_id"))))),
-                        false),
+                TeamSchemas.of(
+                        TeamSchemas.table(
+                                "club",
+                                List.of(
+                                        column("club_id", "int4", "1", "2"),
+                                        column("club_name", "varchar", "FC Sion", "O'Neill FC")),
+                                List.of("club_id"),
+                                List.of()),
+                        TeamSchemas.table(
+                                "player",
+                                List.of(column("player_id", "int4"), column("club_id", "int4")),
+                                List.of("player_id"),
+                                List.of(new DatabaseSchema.ForeignKey(
+                                        "player_club", List.of("club_id"), "public", "club", List.of("club_id"))))),
                 List.of(
                         CrosswalkEntry.table("club", "club", "clb", "CB"),
                         CrosswalkEntry.column("club_name", "club_name", "clb_nm", "CNM")));
@@ -173,32 +162,18 @@ class PromptBuilderTest {
         // One occurrence of the shared name club_id renamed (an injected synonym): the other table keeps it.
         TeamSchema team = new TeamSchema(
                 "team football",
-                new DatabaseSchema(
-                        "PostgreSQL",
-                        "team",
-                        List.of(
-                                new DatabaseSchema.Table(
-                                        "public",
-                                        "club",
-                                        "TABLE",
-                                        List.of(
-                                                column("club_id", "int4", "1"),
-                                                column("club_name", "varchar", "FC Sion")),
-                                        List.of("club_id"),
-                                        List.of()),
-                                new DatabaseSchema.Table(
-                                        "public",
-                                        "player",
-                                        "TABLE",
-                                        List.of(column("player_id", "int4"), column("club_id", "int4")),
-                                        List.of("player_id"),
-                                        List.of(new DatabaseSchema.ForeignKey(
-                                                "player_club",
-                                                List.of("club_id"),
-                                                "public",
-                                                "club",
-                                                List.of("club_id"))))),
-                        false),
+                TeamSchemas.of(
+                        TeamSchemas.table(
+                                "club",
+                                List.of(column("club_id", "int4", "1"), column("club_name", "varchar", "FC Sion")),
+                                List.of("club_id"),
+                                List.of()),
+                        TeamSchemas.table(
+                                "player",
+                                List.of(column("player_id", "int4"), column("club_id", "int4")),
+                                List.of("player_id"),
+                                List.of(new DatabaseSchema.ForeignKey(
+                                        "player_club", List.of("club_id"), "public", "club", List.of("club_id"))))),
                 List.of(),
                 new TeamSchema.Variant(
                         "injected seed=1 rate=0.1",

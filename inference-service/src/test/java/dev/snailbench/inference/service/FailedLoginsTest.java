@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.snailbench.model.domain.DatabaseRef;
-import dev.snailbench.model.domain.ModelRef;
-import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.domain.SqlDialect;
-import dev.snailbench.model.domain.WorkItem;
 import dev.snailbench.model.event.DatabaseLoginFailed;
 import dev.snailbench.model.event.Event;
 import dev.snailbench.model.event.InferenceRequested;
+import dev.snailbench.testkit.WorkItems;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -106,18 +104,6 @@ class FailedLoginsTest {
     }
 
     private static InferenceRequested request(UUID job, DatabaseRef database) {
-        WorkItem item = new WorkItem(
-                UUID.randomUUID(),
-                "q1",
-                "How many?",
-                "SELECT 1",
-                SqlDialect.POSTGRESQL,
-                database,
-                ModelRef.replay("m"),
-                NaturalnessLevel.NATIVE,
-                null,
-                null,
-                "SELECT 1");
-        return InferenceRequested.of(job, "team", item);
+        return InferenceRequested.of(job, "team", WorkItems.selectOne(database, null));
     }
 }

@@ -33,10 +33,9 @@ class AmbiguityDetectorTest {
     /** The football schema with one of each: value (homonym), club_key vs club_id (synonym), HGT (irregular). */
     static DatabaseSchema ambiguous() {
         return Schemas.of(
-                Schemas.table(
+                Schemas.keyed(
                         "player",
-                        List.of("player_id"),
-                        List.of(),
+                        "player_id",
                         Schemas.col("player_id", ValueType.NUMBER),
                         Schemas.col("value", ValueType.TEXT, "Messi"),
                         Schemas.col("HGT", ValueType.NUMBER, "170"),
@@ -56,10 +55,9 @@ class AmbiguityDetectorTest {
                         Schemas.col("player_id", ValueType.NUMBER),
                         Schemas.col("club_key", ValueType.NUMBER),
                         Schemas.col("start_year", ValueType.NUMBER)),
-                Schemas.table(
+                Schemas.keyed(
                         "stadium",
-                        List.of("stadium_id"),
-                        List.of(),
+                        "stadium_id",
                         Schemas.col("stadium_id", ValueType.NUMBER),
                         Schemas.col("stadium_name", ValueType.TEXT),
                         Schemas.col("value", ValueType.NUMBER, "99000"),
@@ -92,18 +90,12 @@ class AmbiguityDetectorTest {
     @Test
     void shouldReportAColumnInASynonymPairAsASynonymOnlyEvenWhenItsNameIsIrregular() {
         DatabaseSchema schema = Schemas.of(
-                Schemas.table(
+                Schemas.keyed(
                         "player",
-                        List.of("player_id"),
-                        List.of(),
+                        "player_id",
                         Schemas.col("player_id", ValueType.NUMBER),
                         Schemas.col("player_name", ValueType.TEXT)),
-                Schemas.table(
-                        "squad",
-                        List.of(),
-                        List.of(),
-                        Schemas.col("plyr_nm", ValueType.TEXT),
-                        Schemas.col("shirt", ValueType.NUMBER)));
+                Schemas.plain("squad", Schemas.col("plyr_nm", ValueType.TEXT), Schemas.col("shirt", ValueType.NUMBER)));
 
         List<Ambiguity> found = detect(schema, Thresholds.PAPER);
 
@@ -126,18 +118,9 @@ class AmbiguityDetectorTest {
     @Test
     void shouldReadANameWithMoreWordsThanAnothersAsQualifiedAndAKeptUnreadableTokenAsIrregular() {
         SchemaGraph g = SchemaGraph.of(Schemas.of(
-                Schemas.table(
-                        "person",
-                        List.of(),
-                        List.of(),
-                        Schemas.col("birth_city", ValueType.TEXT),
-                        Schemas.col("towns", ValueType.TEXT)),
-                Schemas.table(
-                        "site",
-                        List.of(),
-                        List.of(),
-                        Schemas.col("city", ValueType.TEXT),
-                        Schemas.col("town", ValueType.TEXT))));
+                Schemas.plain(
+                        "person", Schemas.col("birth_city", ValueType.TEXT), Schemas.col("towns", ValueType.TEXT)),
+                Schemas.plain("site", Schemas.col("city", ValueType.TEXT), Schemas.col("town", ValueType.TEXT))));
 
         assertThat(AmbiguityDetector.qualified(g.column("person.birth_city"), g.column("site.city")))
                 .isTrue();

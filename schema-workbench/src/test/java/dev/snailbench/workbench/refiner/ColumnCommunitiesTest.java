@@ -12,10 +12,9 @@ class ColumnCommunitiesTest {
     void shouldSeparateTwoGroupsOfTablesThatShareNothing() {
         // Orders and customers reference each other; sensors and readings too; nothing links the two groups.
         SchemaGraph graph = SchemaGraph.of(Schemas.of(
-                Schemas.table(
+                Schemas.keyed(
                         "customer",
-                        List.of("customer_id"),
-                        List.of(),
+                        "customer_id",
                         Schemas.col("customer_id", ValueType.NUMBER),
                         Schemas.col("customer_name", ValueType.TEXT),
                         Schemas.col("email", ValueType.TEXT)),
@@ -26,10 +25,9 @@ class ColumnCommunitiesTest {
                         Schemas.col("order_id", ValueType.NUMBER),
                         Schemas.col("customer_id", ValueType.NUMBER),
                         Schemas.col("total", ValueType.NUMBER)),
-                Schemas.table(
+                Schemas.keyed(
                         "sensor",
-                        List.of("sensor_id"),
-                        List.of(),
+                        "sensor_id",
                         Schemas.col("sensor_id", ValueType.NUMBER),
                         Schemas.col("location", ValueType.TEXT),
                         Schemas.col("model", ValueType.TEXT)),
@@ -58,16 +56,12 @@ class ColumnCommunitiesTest {
     @Test
     void shouldLinkAColumnNamedAfterAnotherTableToThatTable() {
         SchemaGraph graph = SchemaGraph.of(Schemas.of(
-                Schemas.table(
+                Schemas.plain(
                         "tbl_Events",
-                        List.of(),
-                        List.of(),
                         Schemas.col("Event_ID", ValueType.NUMBER),
                         Schemas.col("Event_Date", ValueType.DATE)),
-                Schemas.table(
+                Schemas.plain(
                         "tbl_Deadwood",
-                        List.of(),
-                        List.of(),
                         Schemas.col("Data_ID", ValueType.NUMBER),
                         Schemas.col("Evt_Ref_ID", ValueType.NUMBER),
                         Schemas.col("Event_ID", ValueType.NUMBER))));

@@ -16,23 +16,17 @@ class HomonymEvidenceTest {
     /** Artists, venues, concerts, tickets and editions; every test renames some columns to one generic word. */
     private static DatabaseSchema concerts(DatabaseSchema.Column venueColumn, DatabaseSchema.Column artistColumn) {
         return Schemas.of(
-                Schemas.table(
+                Schemas.keyed(
                         "venue",
-                        List.of("venue_id"),
-                        List.of(),
+                        "venue_id",
                         Schemas.col("venue_id", ValueType.NUMBER, "1", "2"),
                         venueColumn,
                         Schemas.col("seats", ValueType.NUMBER, "900", "2500")),
-                Schemas.table(
-                        "artist",
-                        List.of("artist_id"),
-                        List.of(),
-                        Schemas.col("artist_id", ValueType.NUMBER, "1", "2"),
-                        artistColumn),
-                Schemas.table(
+                Schemas.keyed(
+                        "artist", "artist_id", Schemas.col("artist_id", ValueType.NUMBER, "1", "2"), artistColumn),
+                Schemas.keyed(
                         "record",
-                        List.of("record_id"),
-                        List.of(),
+                        "record_id",
                         Schemas.col("record_id", ValueType.NUMBER, "1", "2"),
                         Schemas.col("publisher", ValueType.TEXT, "Blue Note", "Verve", "Impulse!")),
                 Schemas.table("edition", List.of("year"), List.of(), Schemas.col("year", ValueType.NUMBER, "2019")),
@@ -153,10 +147,8 @@ class HomonymEvidenceTest {
                         Schemas.col("mark", ValueType.NUMBER),
                         Schemas.col("tag", ValueType.NUMBER),
                         Schemas.col("venue_id", ValueType.NUMBER)),
-                Schemas.table(
+                Schemas.plain(
                         "ticket",
-                        List.of(),
-                        List.of(),
                         Schemas.col("flag", ValueType.NUMBER),
                         Schemas.col("mark", ValueType.NUMBER),
                         Schemas.col("tag", ValueType.NUMBER)));
@@ -176,22 +168,16 @@ class HomonymEvidenceTest {
     @Test
     void shouldNotNameAHomonymAfterAColumnItSharesOnlyNumbersWith() {
         DatabaseSchema schema = Schemas.of(
-                Schemas.table(
+                Schemas.plain(
                         "band",
-                        List.of(),
-                        List.of(),
                         Schemas.col("formed", ValueType.NUMBER, "1962", "1970"),
                         Schemas.col("genre", ValueType.TEXT, "Jazz Fusion", "Hard Rock")),
-                Schemas.table(
+                Schemas.plain(
                         "festival",
-                        List.of(),
-                        List.of(),
                         Schemas.col("formed", ValueType.NUMBER, "1970"),
                         Schemas.col("genre", ValueType.TEXT, "Hard Rock")),
-                Schemas.table(
+                Schemas.plain(
                         "album",
-                        List.of(),
-                        List.of(),
                         Schemas.col("released", ValueType.NUMBER, "1962", "1970"),
                         Schemas.col("style", ValueType.TEXT, "Hard Rock", "Jazz Fusion")));
 

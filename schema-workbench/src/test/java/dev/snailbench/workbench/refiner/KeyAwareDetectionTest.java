@@ -28,10 +28,9 @@ class KeyAwareDetectionTest {
     void shouldNeverCallAForeignKeyAndTheKeyItReferencesAHomonym() {
         // team.id and squad.id share a name; squad.id is declared as a reference to team.id: one concept.
         DatabaseSchema schema = Schemas.of(
-                Schemas.table(
+                Schemas.keyed(
                         "team",
-                        List.of("id"),
-                        List.of(),
+                        "id",
                         Schemas.col("id", ValueType.NUMBER, "1", "2"),
                         Schemas.col("team_name", ValueType.TEXT, "Molde")),
                 Schemas.table(
@@ -49,10 +48,9 @@ class KeyAwareDetectionTest {
         // squad.club_ref references club.club_id: the same key under another name (no thesaurus word links ref
         // and id). fixture.home_club_id and fixture.winner reference it too, but as roles.
         DatabaseSchema schema = Schemas.of(
-                Schemas.table(
+                Schemas.keyed(
                         "club",
-                        List.of("club_id"),
-                        List.of(),
+                        "club_id",
                         Schemas.col("club_id", ValueType.NUMBER),
                         Schemas.col("club_name", ValueType.TEXT)),
                 Schemas.table(
@@ -86,16 +84,13 @@ class KeyAwareDetectionTest {
     void shouldCallTwoKeysWhoseDescriptionsIdentifyTheSameEntityASynonymWithoutAForeignKey() {
         // No declared key relation: both names say they identify a player (player_key, player_code).
         DatabaseSchema schema = Schemas.of(
-                Schemas.table(
+                Schemas.keyed(
                         "player",
-                        List.of("player_key"),
-                        List.of(),
+                        "player_key",
                         Schemas.col("player_key", ValueType.NUMBER),
                         Schemas.col("surname", ValueType.TEXT)),
-                Schemas.table(
+                Schemas.plain(
                         "transfer",
-                        List.of(),
-                        List.of(),
                         Schemas.col("player_code", ValueType.NUMBER),
                         Schemas.col("fee", ValueType.NUMBER)));
 
@@ -106,32 +101,24 @@ class KeyAwareDetectionTest {
     void shouldNotCallAnOrdinaryNameThatMeansTheSameInTwoTablesAHomonym() {
         // country of a club and country of a stadium: the same kind of value (they share one).
         DatabaseSchema schema = Schemas.of(
-                Schemas.table(
+                Schemas.plain(
                         "club",
-                        List.of(),
-                        List.of(),
                         Schemas.col("club_name", ValueType.TEXT, "Rosenborg"),
                         Schemas.col("country", ValueType.TEXT, "Norway", "Sweden")),
-                Schemas.table(
+                Schemas.plain(
                         "arena",
-                        List.of(),
-                        List.of(),
                         Schemas.col("arena_name", ValueType.TEXT, "Lerkendal"),
                         Schemas.col("country", ValueType.TEXT, "Denmark", "Norway")));
 
         assertThat(ids(schema)).noneMatch(id -> id.startsWith("homonym"));
         // the same name over values of different families is a homonym
         DatabaseSchema homonym = Schemas.of(
-                Schemas.table(
+                Schemas.plain(
                         "club",
-                        List.of(),
-                        List.of(),
                         Schemas.col("club_name", ValueType.TEXT, "Rosenborg"),
                         Schemas.col("status", ValueType.TEXT, "professional")),
-                Schemas.table(
+                Schemas.plain(
                         "arena",
-                        List.of(),
-                        List.of(),
                         Schemas.col("arena_name", ValueType.TEXT, "Lerkendal"),
                         Schemas.col("status", ValueType.DATE, "2020-01-01")));
         assertThat(ids(homonym)).contains("homonym:arena.status|club.status");
@@ -153,10 +140,8 @@ class KeyAwareDetectionTest {
         assertThat(AmbiguityDetector.wordsOnly("desc")).isFalse();
         assertThat(AmbiguityDetector.wordsOnly("num_goals")).isFalse();
 
-        DatabaseSchema schema = Schemas.of(Schemas.table(
+        DatabaseSchema schema = Schemas.of(Schemas.plain(
                 "stadium",
-                List.of(),
-                List.of(),
                 Schemas.col("stadium_name", ValueType.TEXT, "Anfield"),
                 Schemas.col("misc", ValueType.TEXT, "roof"),
                 Schemas.col("col2", ValueType.NUMBER, "54000"),
@@ -169,10 +154,9 @@ class KeyAwareDetectionTest {
     @Test
     void shouldCallADeclaredReferenceUnderAnotherWordASynonymWhenItsNameAgreesButNotWhenItIsOneOfSeveralRoles() {
         DatabaseSchema schema = Schemas.of(
-                Schemas.table(
+                Schemas.keyed(
                         "player",
-                        List.of("player_id"),
-                        List.of(),
+                        "player_id",
                         Schemas.col("player_id", ValueType.NUMBER),
                         Schemas.col("surname", ValueType.TEXT)),
                 Schemas.table(
@@ -207,16 +191,12 @@ class KeyAwareDetectionTest {
     void shouldCallColumnsOfUnrelatedTablesSharingValuesASynonymOnlyWhenTheirNamesAgree() {
         // founded / established: close, not close enough on names alone (below sigma_syn); shared years back them
         DatabaseSchema shared = Schemas.of(
-                Schemas.table(
+                Schemas.plain(
                         "club",
-                        List.of(),
-                        List.of(),
                         Schemas.col("club_name", ValueType.TEXT, "Everton"),
                         Schemas.col("founded", ValueType.NUMBER, "1878", "1892", "1899")),
-                Schemas.table(
+                Schemas.plain(
                         "league",
-                        List.of(),
-                        List.of(),
                         Schemas.col("league_name", ValueType.TEXT, "Premier"),
                         Schemas.col("established", ValueType.NUMBER, "1888", "1892", "1899")));
         assertThat(detect(shared))
@@ -226,31 +206,23 @@ class KeyAwareDetectionTest {
                         .containsExactly(Ambiguity.Ground.SHARED_VALUES, Ambiguity.Ground.NAME_SIMILARITY));
 
         DatabaseSchema apart = Schemas.of(
-                Schemas.table(
+                Schemas.plain(
                         "club",
-                        List.of(),
-                        List.of(),
                         Schemas.col("club_name", ValueType.TEXT, "Everton"),
                         Schemas.col("founded", ValueType.NUMBER, "1878", "1892")),
-                Schemas.table(
+                Schemas.plain(
                         "league",
-                        List.of(),
-                        List.of(),
                         Schemas.col("league_name", ValueType.TEXT, "Premier"),
                         Schemas.col("established", ValueType.NUMBER, "1888", "1904")));
         assertThat(ids(apart)).doesNotContain("synonym:club.founded|league.established");
         // sharing values is not enough when the names disagree (a founding year and a fee in thousands)
         DatabaseSchema unrelated = Schemas.of(
-                Schemas.table(
+                Schemas.plain(
                         "club",
-                        List.of(),
-                        List.of(),
                         Schemas.col("club_name", ValueType.TEXT, "Everton"),
                         Schemas.col("founded", ValueType.NUMBER, "1878", "1892", "1899")),
-                Schemas.table(
+                Schemas.plain(
                         "transfer",
-                        List.of(),
-                        List.of(),
                         Schemas.col("surname", ValueType.TEXT, "Dean"),
                         Schemas.col("fee", ValueType.NUMBER, "1878", "1892")));
         assertThat(ids(unrelated)).noneMatch(id -> id.startsWith("synonym"));

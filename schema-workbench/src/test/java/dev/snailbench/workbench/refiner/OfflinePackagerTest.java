@@ -3,7 +3,6 @@ package dev.snailbench.workbench.refiner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.snailbench.model.domain.ResultColumn.ValueType;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -20,17 +19,14 @@ class OfflinePackagerTest {
     @Test
     void shouldExpandAbbreviationsToTheWordsTheSchemaUsesElsewhere() {
         SchemaGraph graph = SchemaGraph.of(Schemas.of(
-                Schemas.table(
+                Schemas.keyed(
                         "player",
-                        List.of("player_id"),
-                        List.of(),
+                        "player_id",
                         Schemas.col("player_id", ValueType.NUMBER),
                         Schemas.col("plyr_nm", ValueType.TEXT),
                         Schemas.col("VgHt", ValueType.NUMBER)),
-                Schemas.table(
+                Schemas.plain(
                         "plot",
-                        List.of(),
-                        List.of(),
                         Schemas.col("vegetation_height", ValueType.NUMBER),
                         Schemas.col("event_key", ValueType.NUMBER),
                         Schemas.col("qty", ValueType.NUMBER))));
@@ -57,12 +53,8 @@ class OfflinePackagerTest {
 
     @Test
     void shouldPutTheTableInFrontOfANameNothingExpands() {
-        SchemaGraph graph = SchemaGraph.of(Schemas.of(Schemas.table(
-                "tbl_Deadwood",
-                List.of(),
-                List.of(),
-                Schemas.col("MPD", ValueType.NUMBER),
-                Schemas.col("Decay", ValueType.TEXT))));
+        SchemaGraph graph = SchemaGraph.of(Schemas.of(Schemas.plain(
+                "tbl_Deadwood", Schemas.col("MPD", ValueType.NUMBER), Schemas.col("Decay", ValueType.TEXT))));
 
         Map<String, SemanticPackage> p = packages(graph);
 
@@ -73,24 +65,14 @@ class OfflinePackagerTest {
     @Test
     void shouldReadAnAbbreviatedNameAsTheLongerColumnNameItShortensInAnotherTable() {
         SchemaGraph graph = SchemaGraph.of(Schemas.of(
-                Schemas.table(
-                        "tblCoverBoard",
-                        List.of(),
-                        List.of(),
-                        Schemas.col("Rec", ValueType.TEXT),
-                        Schemas.col("sub_temp", ValueType.NUMBER)),
-                Schemas.table(
+                Schemas.plain(
+                        "tblCoverBoard", Schemas.col("Rec", ValueType.TEXT), Schemas.col("sub_temp", ValueType.NUMBER)),
+                Schemas.plain(
                         "tblSearches",
-                        List.of(),
-                        List.of(),
                         Schemas.col("Recapture", ValueType.TEXT),
                         Schemas.col("Substrate_Temperature", ValueType.NUMBER)),
-                Schemas.table(
-                        "tblTraps",
-                        List.of(),
-                        List.of(),
-                        Schemas.col("Recapture", ValueType.TEXT),
-                        Schemas.col("Record", ValueType.TEXT))));
+                Schemas.plain(
+                        "tblTraps", Schemas.col("Recapture", ValueType.TEXT), Schemas.col("Record", ValueType.TEXT))));
 
         Map<String, SemanticPackage> p = packages(graph);
 
@@ -103,10 +85,8 @@ class OfflinePackagerTest {
 
     @Test
     void shouldTreatAShortTokenThatIsNoEnglishWordAsUnreadable() {
-        SchemaGraph graph = SchemaGraph.of(Schemas.of(Schemas.table(
+        SchemaGraph graph = SchemaGraph.of(Schemas.of(Schemas.plain(
                 "tblLocations",
-                List.of(),
-                List.of(),
                 Schemas.col("STID", ValueType.NUMBER),
                 Schemas.col("Site", ValueType.TEXT),
                 Schemas.col("fn_by", ValueType.TEXT))));

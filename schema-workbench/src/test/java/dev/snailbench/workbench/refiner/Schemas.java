@@ -19,6 +19,16 @@ final class Schemas {
         return new DatabaseSchema.Table("public", name, "TABLE", List.of(columns), pk, fks);
     }
 
+    /** A table with a one-column primary key and no foreign key. */
+    static DatabaseSchema.Table keyed(String name, String key, DatabaseSchema.Column... columns) {
+        return table(name, List.of(key), List.of(), columns);
+    }
+
+    /** A table with neither a primary key nor a foreign key. */
+    static DatabaseSchema.Table plain(String name, DatabaseSchema.Column... columns) {
+        return table(name, List.of(), List.of(), columns);
+    }
+
     static DatabaseSchema.ForeignKey fk(String column, String refTable, String refColumn) {
         return new DatabaseSchema.ForeignKey(null, List.of(column), "public", refTable, List.of(refColumn));
     }

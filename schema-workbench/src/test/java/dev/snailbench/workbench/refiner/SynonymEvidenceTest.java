@@ -41,10 +41,8 @@ class SynonymEvidenceTest {
         return SchemaGraph.of(Schemas.of(
                 Schemas.table(
                         "member", List.of("member_id"), List.of(), Schemas.col("member_id", ValueType.NUMBER, key)),
-                Schemas.table(
+                Schemas.plain(
                         "visit",
-                        List.of(),
-                        List.of(),
                         Schemas.col("guest_no", ValueType.NUMBER, guest),
                         Schemas.col("tally", ValueType.NUMBER, other))));
     }
@@ -79,19 +77,13 @@ class SynonymEvidenceTest {
         String[] towns = {"Bergen", "Oslo", "Trondheim", "Tromso", "Alta"};
         SchemaGraph g = SchemaGraph.of(Schemas.of(
                 Schemas.table("branch", List.of(), List.of(), Schemas.col("municipality", ValueType.TEXT, towns)),
-                Schemas.table(
+                Schemas.plain(
                         "member",
-                        List.of(),
-                        List.of(),
                         Schemas.col("hometown", ValueType.TEXT, "Bergen", "Oslo", "Trondheim", "Voss"),
                         Schemas.col(
                                 "birthplace", ValueType.TEXT, "Oslo", "Alta", "Kalundborg", "Vaga", "Sunne", "Rauma")),
                 // the sample's bound: a column as large as a sample may be
-                Schemas.table(
-                        "visit",
-                        List.of(),
-                        List.of(),
-                        Schemas.col("visit_id", ValueType.NUMBER, hashed(range(1, 20))))));
+                Schemas.plain("visit", Schemas.col("visit_id", ValueType.NUMBER, hashed(range(1, 20))))));
         SynonymEvidence e = SynonymEvidence.of(g);
         assertThat(e.sharedValues(g.column("branch.municipality"), g.column("member.hometown")))
                 .isEqualTo(3);
@@ -103,18 +95,15 @@ class SynonymEvidenceTest {
     @Test
     void shouldTellOneSetOfThingsByEveryValueOfOneColumnAmongTheOthers() {
         SchemaGraph g = SchemaGraph.of(Schemas.of(
-                Schemas.table(
+                Schemas.keyed(
                         "maker",
-                        List.of("maker_id"),
-                        List.of(),
+                        "maker_id",
                         Schemas.col("maker_id", ValueType.NUMBER, "1", "2", "3", "4"),
                         Schemas.col("firm", ValueType.TEXT, "Alder Works", "Birch & Co", "Cedar Ltd", "Dogwood AS"),
                         // the executor's bound is the largest sample (six): the columns with fewer are whole
                         Schemas.col("founded", ValueType.NUMBER, "1901", "1923", "1948", "1960", "1977", "1999")),
-                Schemas.table(
+                Schemas.plain(
                         "item",
-                        List.of(),
-                        List.of(),
                         Schemas.col("brand", ValueType.TEXT, "Alder Works", "Cedar Ltd", "Dogwood AS"),
                         Schemas.col("origin", ValueType.TEXT, "Alder Works", "Cedar Ltd", "Elm Group"),
                         Schemas.col("grade", ValueType.TEXT, "A", "B", "C"))));
@@ -131,17 +120,13 @@ class SynonymEvidenceTest {
     @Test
     void shouldTellOneQuantityByOverlappingRangesAndMediansWithinAFactorOfTwo() {
         SchemaGraph g = SchemaGraph.of(Schemas.of(
-                Schemas.table(
+                Schemas.plain(
                         "crew",
-                        List.of(),
-                        List.of(),
                         Schemas.col("pay", ValueType.NUMBER, "3100", "3600", "4200", "4800"),
                         Schemas.col("berths", ValueType.NUMBER, "2", "4", "6"),
                         Schemas.col("on_board", ValueType.BOOLEAN, "true", "false", "true")),
-                Schemas.table(
+                Schemas.plain(
                         "officer",
-                        List.of(),
-                        List.of(),
                         Schemas.col("earnings", ValueType.NUMBER, "4500", "5200", "6900"),
                         Schemas.col("bonus", ValueType.NUMBER, "300", "450", "800"),
                         Schemas.col("cabins", ValueType.NUMBER, "1", "2", "3", "40"))));

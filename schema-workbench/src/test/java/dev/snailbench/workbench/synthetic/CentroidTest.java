@@ -25,16 +25,10 @@ class CentroidTest {
 
     @Test
     void shouldRewriteEveryFrameWithThePairsValuesAndSkipAFrameThatDoesNotSayOne() {
-        SyntheticSuite.Template template = new SyntheticSuite.Template(
-                "t1",
-                "x",
-                List.of("VALUE", "PROJECTION"),
-                List.of(
-                        new SyntheticSuite.Frame(
-                                0, "Return the country of the club FC Sion.", List.of("FC Sion", "country")),
-                        new SyntheticSuite.Frame(
-                                1, "In which country does FC Basel play?", List.of("FC Basel", "country")),
-                        new SyntheticSuite.Frame(2, "Where is it?", List.of("Lugano", "country"))));
+        SyntheticSuite.Template template = Templates.valueAndProjection(
+                new SyntheticSuite.Frame(0, "Return the country of the club FC Sion.", List.of("FC Sion", "country")),
+                new SyntheticSuite.Frame(1, "In which country does FC Basel play?", List.of("FC Basel", "country")),
+                new SyntheticSuite.Frame(2, "Where is it?", List.of("Lugano", "country")));
         SyntheticSuite.Pair pair =
                 new SyntheticSuite.Pair("syn-1", "t1", "x", List.of("Grasshopper Club", "city"), null);
 

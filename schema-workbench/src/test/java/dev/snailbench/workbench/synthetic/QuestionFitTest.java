@@ -49,17 +49,11 @@ class QuestionFitTest {
 
     @Test
     void shouldWriteOnlyTheFramesThatFitAndCountTheOthers() {
-        SyntheticSuite.Template template = new SyntheticSuite.Template(
-                "t1",
-                "x",
-                List.of("VALUE", "PROJECTION"),
-                List.of(
-                        new SyntheticSuite.Frame(
-                                0, "Which band played in Oslo? Return the band name.", List.of("Oslo", "band name")),
-                        new SyntheticSuite.Frame(
-                                1,
-                                "Give the band name of the act that played in Tromsø.",
-                                List.of("Tromsø", "band name"))));
+        SyntheticSuite.Template template = Templates.valueAndProjection(
+                new SyntheticSuite.Frame(
+                        0, "Which band played in Oslo? Return the band name.", List.of("Oslo", "band name")),
+                new SyntheticSuite.Frame(
+                        1, "Give the band name of the act that played in Tromsø.", List.of("Tromsø", "band name")));
         SyntheticSuite.Pair pair = new SyntheticSuite.Pair("syn-1", "t1", "x", List.of("Bergen", "label name"), null);
 
         FrameQuestions.Written written = FrameQuestions.write(template, pair, 8);

@@ -14,22 +14,13 @@ import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.EvaluationOptions;
 import dev.snailbench.model.domain.EvaluationOptions.GoldScreening;
 import dev.snailbench.model.domain.EvaluationOptions.Linking;
-import dev.snailbench.scorer.InMemoryResults;
+import dev.snailbench.scorer.InMemoryResultsTest;
 import dev.snailbench.scorer.InMemoryTier;
-import dev.snailbench.scorer.repository.ItemResultSql;
-import dev.snailbench.scorer.repository.JobCancellations;
-import dev.snailbench.scorer.service.ItemScorer;
-import dev.snailbench.scorer.service.report.JobReports;
 import dev.snailbench.testkit.InMemoryTenant;
-import dev.snailbench.testkit.InMemoryTenantTest;
-import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.mockito.InjectSpy;
 import io.restassured.http.ContentType;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,31 +31,12 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @InMemoryTier
-class GoldScreeningAndLinkingOptionsTest extends InMemoryTenantTest {
+class GoldScreeningAndLinkingOptionsTest extends InMemoryResultsTest {
 
     static final String WHY = "LIMIT 2 cuts through rows tied on ORDER BY goals DESC (rows 2 and 3 share the keys)";
     private static final String TENANT = InMemoryTenant.TENANT;
 
     static final String GOLD = "SELECT name, count(*) AS n FROM player GROUP BY name ORDER BY n DESC LIMIT 2";
-
-    @InjectSpy
-    JobReports reports;
-
-    @InjectMock
-    ItemResultSql sql;
-
-    @InjectMock
-    JobCancellations cancellations;
-
-    @Inject
-    ItemScorer scorer;
-
-    private InMemoryResults stored;
-
-    @BeforeEach
-    void nothingStored() {
-        stored = new InMemoryResults(scorer, reports, sql, cancellations);
-    }
 
     /** A job of two items: q1's gold is flagged and the prediction lists the tied rows the other way round. */
     private UUID job(EvaluationOptions evaluation) {

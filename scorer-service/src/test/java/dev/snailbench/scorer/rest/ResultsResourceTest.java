@@ -3,6 +3,7 @@ package dev.snailbench.scorer.rest;
 import static dev.snailbench.scorer.TestEvents.columns;
 import static dev.snailbench.scorer.TestEvents.completed;
 import static dev.snailbench.scorer.TestEvents.ok;
+import static dev.snailbench.scorer.rest.ReportHeads.assertReportsStartWith;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -23,24 +24,19 @@ import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.problem.Conflict;
 import dev.snailbench.model.problem.NotFound;
-import dev.snailbench.scorer.InMemoryResults;
+import dev.snailbench.scorer.InMemoryResultsTest;
 import dev.snailbench.scorer.InMemoryTier;
 import dev.snailbench.scorer.TestEvents;
 import dev.snailbench.scorer.repository.ItemResult;
-import dev.snailbench.scorer.repository.ItemResultSql;
-import dev.snailbench.scorer.repository.JobCancellations;
 import dev.snailbench.scorer.service.ItemScorer;
 import dev.snailbench.scorer.service.report.JobReports;
 import dev.snailbench.scorer.service.review.ReviewQueue;
 import dev.snailbench.tenancy.TenantKey;
 import dev.snailbench.tenancy.TenantKeyRepository;
 import dev.snailbench.testkit.InMemoryTenant;
-import dev.snailbench.testkit.InMemoryTenantTest;
 import io.quarkus.test.InjectMock;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.mockito.InjectSpy;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -59,18 +55,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @InMemoryTier
-class ResultsResourceTest extends InMemoryTenantTest {
+class ResultsResourceTest extends InMemoryResultsTest {
 
     private static final String TENANT = InMemoryTenant.TENANT;
-
-    @InjectSpy
-    JobReports reports;
-
-    @InjectMock
-    ItemResultSql sql;
-
-    @InjectMock
-    JobCancellations cancellations;
 
     @InjectMock
     ReviewQueue review;
@@ -78,71 +65,27 @@ class ResultsResourceTest extends InMemoryTenantTest {
     @InjectMock
     TenantKeyRepository keys;
 
-    @Inject
-    ItemScorer scorer;
-
-    private InMemoryResults stored;
-
     private UUID jobId;
 
     @BeforeEach
     void scoreAJob() {
-        stored = new InMemoryResults(scorer, reports, sql, cancellations);
         jobId = UUID.randomUUID();
-        var cols = columns("name", "TEXT", "goals", "NUMBER");
-        stored.store(
-                jobId,
-                List.of(
-                        completed(
-                                jobId,
-                                TENANT,
-                                "q1",
-                                "SELECT name, goals FROM p",
-                                "SELECT goals, name FROM p",
-                                ok(cols, List.of(List.of("Pelé", "12"))),
-                                ok(columns("goals", "NUMBER", "name", "TEXT"), List.of(List.of("12", "Pelé")))),
-                        completed(
-                                jobId,
-                                TENANT,
-                                "q2",
-                                "SELECT * FROM match_fact",
-                                "SELECT 1",
-                                ExecutionOutcome.failed(
-                                        ExecutionStatus.ERROR,
-                                        "relation \"match_fact\" does not exist",
-                                        "42P01",
-                                        0.001),
-                                ok(columns("x", "NUMBER"), List.of(List.of("1"))))));
+        stored.store(jobId, TestEvents.permutedAndGoldFailed(jobId, TENANT));
     }
 
     @Test
     void shouldGiveExecutionAccuracyOneMeaningTheStrictMatchAndQatchsItsOwnName() {
         // q1's columns are permuted: QATCH's execution accuracy (cells sorted inside rows) says 1, the strict match no.
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/results", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/results", jobId)
                 .body("[0].strictMatch", equalTo(false))
                 .body("[0].executionAccuracy", equalTo(0.0f))
                 .body("[0].qatchExecutionAccuracy", equalTo(1.0f))
                 .body("[1].executionAccuracy", nullValue())
                 .body("[1].qatchExecutionAccuracy", nullValue());
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/summary", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/summary", jobId)
                 .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
                 .body("overall.metrics.qatchExecutionAccuracy.mean", equalTo(1.0f));
-        String header = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.csv", jobId)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString()
-                .split("\r\n")[1];
+        String header = TenantCalls.text(key(), "/jobs/{id}/report.csv", jobId).split("\r\n")[1];
         Assertions.assertThat(header)
                 .contains(",tupleOrder,executionAccuracy,qatchExecutionAccuracy,validEfficiencyScore,"
                         + "rewardBasedEfficiencyScore,");
@@ -150,11 +93,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
 
     @Test
     void shouldListEveryQuestionWithExecutionStatusesAndVerdicts() {
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/results", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/results", jobId)
                 .body("[0].questionId", equalTo("q1"))
                 .body("[0].goldStatus", equalTo("OK"))
                 .body("[0].predictedStatus", equalTo("OK"))
@@ -180,11 +119,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
 
     @Test
     void shouldShowTheQuestionTheGoldSqlAndTheFirstRowsOfBothResultsForAnItemsDetail() {
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/results", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/results", jobId)
                 .body("[0].question", equalTo("question q1"))
                 .body("[0].goldSql", equalTo("SELECT name, goals FROM p"))
                 .body("[0].predictedSql", equalTo("SELECT goals, name FROM p"))
@@ -200,11 +135,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
 
     @Test
     void shouldSummarizeTheJobWithConfidenceIntervalsAndReasons() {
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/summary", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/summary", jobId)
                 .body("overall.items", equalTo(2))
                 .body("overall.goldFailed", equalTo(1))
                 .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
@@ -221,11 +152,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
 
     @Test
     void shouldExportCsvAndSelfContainedHtml() {
-        String csv = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.csv", jobId)
-                .then()
-                .statusCode(200)
+        String csv = TenantCalls.read(key(), "/jobs/{id}/report.csv", jobId)
                 .contentType(Matchers.containsString("text/csv"))
                 .header("Content-Disposition", "attachment; filename=\"snailbench-" + jobId + ".csv\"")
                 .extract()
@@ -242,11 +169,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
                 .contains(",\"SELECT name, goals FROM p\",\"SELECT goals, name FROM p\",");
         Assertions.assertThat(lines[3])
                 .contains("\"gold failed: ERROR 42P01 relation " + "\"\"match_fact\"\" does not exist\"");
-        String html = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.html", jobId)
-                .then()
-                .statusCode(200)
+        String html = TenantCalls.read(key(), "/jobs/{id}/report.html", jobId)
                 .contentType(Matchers.containsString("text/html"))
                 .header("Content-Security-Policy", containsString("default-src 'none'"))
                 .extract()
@@ -260,11 +183,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
                         "<title>Snailbench: FootballDB v1 &lt;nightly&gt;" + "</title>",
                         "<h1>FootballDB v1 &lt;nightly&gt;</h1>",
                         "<p>Job " + jobId + "</p>");
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.json", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/report.json", jobId)
                 .body("items", hasSize(2))
                 .body("summary.overall.items", equalTo(2));
     }
@@ -272,11 +191,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
     @Test
     void shouldQueueTheUncertainVerdictForReviewAndCountAStoredReviewAsManualAccuracy() {
         // q1: the same columns permuted (relaxed match, strict mismatch): a person should judge it. q2: gold failed.
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/review", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/review", jobId)
                 .body("", hasSize(1))
                 .body("[0].questionId", equalTo("q1"))
                 // A reviewer sees what was asked and what gold is, beside the prediction.
@@ -286,33 +201,14 @@ class ResultsResourceTest extends InMemoryTenantTest {
 
         reviewed(stored.items(jobId).get(0), true, "same columns, permuted", "ana");
 
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/review", jobId)
-                .then()
-                .statusCode(200)
-                .body("", hasSize(0));
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/review?all=true", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/review", jobId).body("", hasSize(0));
+        TenantCalls.read(key(), "/jobs/{id}/review?all=true", jobId)
                 .body("", hasSize(1))
                 .body("[0].manualVerdict", equalTo("correct"));
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/summary", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/summary", jobId)
                 .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
                 .body("overall.metrics.manualAccuracy.mean", equalTo(1.0f));
-        String csv = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.csv", jobId)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
+        String csv = TenantCalls.text(key(), "/jobs/{id}/report.csv", jobId);
         Assertions.assertThat(csv.split("\r\n")[1]).endsWith("manualVerdict,reviewNote,reviewedBy");
         Assertions.assertThat(csv).contains(",correct,\"same columns, permuted\",ana");
     }
@@ -323,12 +219,11 @@ class ResultsResourceTest extends InMemoryTenantTest {
         when(review.review(jobId, TENANT, "q1", true, "same columns, permuted", "ana"))
                 .thenAnswer(call -> Uni.createFrom().item(reviewed(q1, true, "same columns, permuted", "ana")));
 
-        given().header(ApiKeys.HEADER, key())
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct", "note", "same columns, permuted", "reviewer", "ana"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then()
+        TenantCalls.review(
+                        key(),
+                        jobId,
+                        "q1",
+                        Map.of("verdict", "correct", "note", "same columns, permuted", "reviewer", "ana"))
                 .statusCode(200)
                 .body("workItemId", equalTo(q1.workItemId.toString()))
                 .body("manualVerdict", equalTo("correct"))
@@ -341,24 +236,14 @@ class ResultsResourceTest extends InMemoryTenantTest {
     void shouldAnswerTheReviewQueuesRefusalsAsProblems() {
         when(review.review(any(), any(), any(), anyBoolean(), any(), any()))
                 .thenReturn(Uni.createFrom().failure(new NotFound("no item or question q9 in job " + jobId)));
-        given().header(ApiKeys.HEADER, key())
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, "q9")
-                .then()
+        TenantCalls.review(key(), jobId, "q9", Map.of("verdict", "correct"))
                 .statusCode(404)
                 .body("status", equalTo(404))
                 .body("error", equalTo("no item or question q9 in job " + jobId));
 
         when(review.review(any(), any(), any(), anyBoolean(), any(), any()))
                 .thenReturn(Uni.createFrom().failure(new Conflict("question q1 has 2 items in job " + jobId)));
-        given().header(ApiKeys.HEADER, key())
-                .contentType("application/json")
-                .body(Map.of("verdict", "incorrect"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then()
+        TenantCalls.review(key(), jobId, "q1", Map.of("verdict", "incorrect"))
                 .statusCode(409)
                 .body("status", equalTo(409))
                 .body("error", equalTo("question q1 has 2 items in job " + jobId));
@@ -367,38 +252,18 @@ class ResultsResourceTest extends InMemoryTenantTest {
 
     @Test
     void shouldRefuseABadReviewBeforeAskingTheReviewQueue() {
-        given().header(ApiKeys.HEADER, key())
-                .contentType("application/json")
-                .body(Map.of("verdict", "maybe"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then()
+        TenantCalls.review(key(), jobId, "q1", Map.of("verdict", "maybe"))
                 .statusCode(400)
                 .body("field", equalTo("verdict"))
                 .body("error", equalTo("verdict must be correct or incorrect"));
-        given().header(ApiKeys.HEADER, key())
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct", "note", "n".repeat(4001)))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then()
+        TenantCalls.review(key(), jobId, "q1", Map.of("verdict", "correct", "note", "n".repeat(4001)))
                 .statusCode(400)
                 .body("field", equalTo("note"))
                 .body("error", equalTo("note is longer than 4000 characters"));
-        given().header(ApiKeys.HEADER, key())
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct", "reviewer", "r".repeat(201)))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then()
+        TenantCalls.review(key(), jobId, "q1", Map.of("verdict", "correct", "reviewer", "r".repeat(201)))
                 .statusCode(400)
                 .body("field", equalTo("reviewer"));
-        given().header(ApiKeys.HEADER, key())
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", "not-a-uuid", "q1")
-                .then()
+        TenantCalls.review(key(), "not-a-uuid", "q1", Map.of("verdict", "correct"))
                 .statusCode(404)
                 .body("error", equalTo("no results for job not-a-uuid"));
         given().contentType("application/json")
@@ -438,11 +303,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
                                 ok(cols, List.of(List.of("Pelé", "12"))),
                                 ok(columns("name", "TEXT"), List.of(List.of("Pelé"))))));
 
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/results", job)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/results", job)
                 .body("find { it.questionId == 'm1' }.multipleStatements", equalTo(true))
                 .body("find { it.questionId == 'm1' }.queryRecall", equalTo(1.0f))
                 .body("find { it.questionId == 'm1' }.failed", equalTo(true))
@@ -451,20 +312,10 @@ class ResultsResourceTest extends InMemoryTenantTest {
                         equalTo("predicted failed: REJECTED exactly one " + "statement may run, got 2"))
                 .body("find { it.questionId == 'm2' }.multipleStatements", equalTo(false))
                 .body("find { it.questionId == 'm2' }.queryRecall", equalTo(2.0f / 3));
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/summary", job)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/summary", job)
                 .body("overall.multipleStatements", equalTo(1))
                 .body("byModel[0].multipleStatements", equalTo(1));
-        String csv = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.csv", job)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
+        String csv = TenantCalls.text(key(), "/jobs/{id}/report.csv", job);
         Assertions.assertThat(csv.split("\r\n")[1]).contains(",queryF1,multipleStatements,");
         Assertions.assertThat(csv.split("\r\n"))
                 .filteredOn(l -> l.startsWith("m1,"))
@@ -476,13 +327,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
                 .singleElement()
                 .asString()
                 .contains(",false,");
-        String html = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.html", job)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
+        String html = TenantCalls.text(key(), "/jobs/{id}/report.html", job);
         Assertions.assertThat(html).contains("1 of 2 predictions hold several statements");
     }
 
@@ -540,21 +385,13 @@ class ResultsResourceTest extends InMemoryTenantTest {
                                 ok(count, List.of(List.of("9"))),
                                 ok(count, List.of(List.of("9"))))));
 
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/results", job)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/results", job)
                 .body("find { it.questionId == 'teams' }.hardness", equalTo("medium"))
                 .body("find { it.questionId == 'teams' }.labelledHardness", equalTo("hard"))
                 .body("find { it.questionId == 'clubs' }.hardness", equalTo("easy"))
                 .body("find { it.questionId == 'clubs' }.labelledHardness", equalTo("easy"))
                 .body("find { it.questionId == 'unlabelled' }.labelledHardness", nullValue());
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/summary", job)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/jobs/{id}/summary", job)
                 .body("byLabelledHardness.key.labelledHardness", equalTo(List.of("easy", "hard", "null")))
                 .body("byLabelledHardness.items", equalTo(List.of(2, 1, 1)))
                 .body("byLabelledHardness[0].metrics.executionAccuracy.mean", equalTo(0.5f))
@@ -563,26 +400,14 @@ class ResultsResourceTest extends InMemoryTenantTest {
                 .body(
                         "hardnessAgreement.disagreements",
                         equalTo(List.of(Map.of("questionId", "teams", "labelled", "hard", "computed", "medium"))));
-        String csv = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.csv", job)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
+        String csv = TenantCalls.text(key(), "/jobs/{id}/report.csv", job);
         Assertions.assertThat(csv.split("\r\n")[1]).contains(",level,hardness,labelledHardness,");
         Assertions.assertThat(csv.split("\r\n"))
                 .filteredOn(l -> l.startsWith("teams,"))
                 .singleElement()
                 .asString()
                 .contains(",Native,medium,hard,");
-        String html = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.html", job)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
+        String html = TenantCalls.text(key(), "/jobs/{id}/report.html", job);
         Assertions.assertThat(html)
                 .contains(
                         "By the dataset&#39;s hardness label",
@@ -595,49 +420,14 @@ class ResultsResourceTest extends InMemoryTenantTest {
         var cols = columns("name", "TEXT");
         ExecutionOutcome rows = ok(cols, List.of(List.of("Pelé")));
         // Two of the job's three items scored: the third has no verdict yet.
-        stored.store(
-                job,
-                List.of(
-                        TestEvents.sized(
-                                completed(job, TENANT, "s1", "SELECT name FROM p", "SELECT name FROM p", rows, rows),
-                                3,
-                                "gpt-test",
-                                NaturalnessLevel.NATIVE),
-                        TestEvents.sized(
-                                completed(
-                                        job,
-                                        TENANT,
-                                        "s2",
-                                        "SELECT * FROM match_fact",
-                                        "SELECT name FROM p",
-                                        ExecutionOutcome.failed(
-                                                ExecutionStatus.ERROR,
-                                                "ERROR: relation \"match_fact\" does not " + "exist\n  Position: 15",
-                                                "42P01",
-                                                0.001),
-                                        rows),
-                                3,
-                                "gpt-test",
-                                NaturalnessLevel.NATIVE)));
+        stored.store(job, TestEvents.twoOfThreeScored(job, TENANT));
 
-        String running = "running: 2/3 items done, 1 failed (still running: the figures below will change)";
-        assertReportsStartWith(job, "running", running);
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/summary", job)
-                .then()
-                .statusCode(200)
-                .body("job.status", equalTo("running"))
-                .body("job.done", equalTo(2))
-                .body("job.total", equalTo(3))
-                .body("job.failed", equalTo(1))
-                .body(
-                        "failureReasons.reason",
-                        equalTo(List.of("gold failed: ERROR 42P01 relation \"match_fact\" does not exist")));
+        ReportHeads.assertTwoOfThreeRunning(key(), job);
 
         // Its tenant cancels it: every report says so first.
         stored.cancel(job, "cancelled by its tenant");
         assertReportsStartWith(
+                key(),
                 job,
                 "cancelled",
                 "cancelled: 2/3 items done, 1 failed (cancelled: cancelled by its "
@@ -652,46 +442,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
                         1,
                         "gpt-test",
                         NaturalnessLevel.NATIVE)));
-        assertReportsStartWith(done, "completed", "completed: 1/1 items done, 0 failed");
-    }
-
-    /** The summary, report.json, report.csv and report.html of the job all start with where it stands. */
-    private void assertReportsStartWith(UUID job, String status, String line) {
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/summary", job)
-                .then()
-                .statusCode(200)
-                .body("job.status", equalTo(status));
-        String json = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.json", job)
-                .then()
-                .statusCode(200)
-                .body("job.status", equalTo(status))
-                .extract()
-                .asString();
-        Assertions.assertThat(json).startsWith("{\"job\":{\"status\":\"" + status + "\",");
-        String csv = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.csv", job)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
-        Assertions.assertThat(csv.split("\r\n")[0]).isEqualTo("# job " + job + ": " + line);
-        String html = given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/jobs/{id}/report.html", job)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
-        String body = html.substring(html.indexOf("<body>") + "<body>".length());
-        Assertions.assertThat(body)
-                .startsWith(
-                        "<p class=\"status " + status + "\" id=\"job-status\">" + Character.toUpperCase(line.charAt(0))
-                                + line.substring(1).replace("'", "&#39;") + "</p>");
+        assertReportsStartWith(key(), done, "completed", "completed: 1/1 items done, 0 failed");
     }
 
     @Test
@@ -750,11 +501,7 @@ class ResultsResourceTest extends InMemoryTenantTest {
         registered.tenantId = TENANT;
         registered.name = "tenant " + TENANT;
         when(keys.ofTenant(anyString())).thenReturn(Uni.createFrom().item(registered));
-        given().header(ApiKeys.HEADER, key())
-                .when()
-                .get("/tenants/me")
-                .then()
-                .statusCode(200)
+        TenantCalls.read(key(), "/tenants/me")
                 .body("tenantId", equalTo(TENANT))
                 .body("name", equalTo("tenant " + TENANT));
         verify(keys).ofTenant(TENANT);

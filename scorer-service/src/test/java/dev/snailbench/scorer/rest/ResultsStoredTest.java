@@ -3,6 +3,7 @@ package dev.snailbench.scorer.rest;
 import static dev.snailbench.scorer.TestEvents.columns;
 import static dev.snailbench.scorer.TestEvents.completed;
 import static dev.snailbench.scorer.TestEvents.ok;
+import static dev.snailbench.scorer.rest.ReportHeads.assertReportsStartWith;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
@@ -12,7 +13,6 @@ import static org.hamcrest.Matchers.hasSize;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.ExecutionOutcome;
-import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.domain.NaturalnessLevel;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.JobCancelled;
@@ -62,26 +62,7 @@ class ResultsStoredTest {
                                 .statusCode()
                         == 404);
         jobId = UUID.randomUUID();
-        var cols = columns("name", "TEXT", "goals", "NUMBER");
-        List<ExecutionCompleted> items = List.of(
-                completed(
-                        jobId,
-                        owner,
-                        "q1",
-                        "SELECT name, goals FROM p",
-                        "SELECT goals, name FROM p",
-                        ok(cols, List.of(List.of("Pelé", "12"))),
-                        ok(columns("goals", "NUMBER", "name", "TEXT"), List.of(List.of("12", "Pelé")))),
-                completed(
-                        jobId,
-                        owner,
-                        "q2",
-                        "SELECT * FROM match_fact",
-                        "SELECT 1",
-                        ExecutionOutcome.failed(
-                                ExecutionStatus.ERROR, "relation \"match_fact\" does not exist", "42P01", 0.001),
-                        ok(columns("x", "NUMBER"), List.of(List.of("1")))));
-        items.forEach(TestEvents::send);
+        TestEvents.permutedAndGoldFailed(jobId, owner).forEach(TestEvents::send);
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(300))
                 .untilAsserted(() -> given().header(ApiKeys.HEADER, ownerKey)
@@ -94,65 +75,37 @@ class ResultsStoredTest {
     @Test
     void shouldQueueTheUncertainVerdictForReviewAndCountTheReviewersVerdictAsManualAccuracy() {
         // q1: the same columns permuted (relaxed match, strict mismatch): a person should judge it. q2: gold failed.
-        String q1 = given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/review", jobId)
-                .then()
-                .statusCode(200)
+        String q1 = TenantCalls.read(ownerKey, "/jobs/{id}/review", jobId)
                 .body("", hasSize(1))
                 .body("[0].questionId", equalTo("q1"))
                 .extract()
                 .path("[0].workItemId");
 
-        given().header(ApiKeys.HEADER, ownerKey)
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct", "note", "same columns, permuted", "reviewer", "ana"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, q1)
-                .then()
+        TenantCalls.review(
+                        ownerKey,
+                        jobId,
+                        q1,
+                        Map.of("verdict", "correct", "note", "same columns, permuted", "reviewer", "ana"))
                 .statusCode(200)
                 .body("manualVerdict", equalTo("correct"))
                 .body("reviewNote", equalTo("same columns, permuted"))
                 .body("reviewedBy", equalTo("ana"));
 
-        given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/review", jobId)
-                .then()
-                .statusCode(200)
-                .body("", hasSize(0));
-        given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/review?all=true", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(ownerKey, "/jobs/{id}/review", jobId).body("", hasSize(0));
+        TenantCalls.read(ownerKey, "/jobs/{id}/review?all=true", jobId)
                 .body("", hasSize(1))
                 .body("[0].manualVerdict", equalTo("correct"));
-        given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/summary", jobId)
-                .then()
-                .statusCode(200)
+        TenantCalls.read(ownerKey, "/jobs/{id}/summary", jobId)
                 .body("overall.metrics.executionAccuracy.mean", equalTo(0.0f))
                 .body("overall.metrics.manualAccuracy.mean", equalTo(1.0f));
-        String csv = given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/report.csv", jobId)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
+        String csv = TenantCalls.text(ownerKey, "/jobs/{id}/report.csv", jobId);
         Assertions.assertThat(csv.split("\r\n")[1]).endsWith("manualVerdict,reviewNote,reviewedBy");
         Assertions.assertThat(csv).contains(",correct,\"same columns, permuted\",ana");
     }
 
     @Test
     void shouldReviewAnItemByTheQuestionIdListsShowAndListTheItemsOfAQuestionAskedTwice() {
-        String q1 = given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/review", jobId)
-                .then()
-                .statusCode(200)
+        String q1 = TenantCalls.read(ownerKey, "/jobs/{id}/review", jobId)
                 // A reviewer sees what was asked and what gold is, beside the prediction.
                 .body("[0].questionId", equalTo("q1"))
                 .body("[0].question", equalTo("question q1"))
@@ -161,21 +114,11 @@ class ResultsStoredTest {
                 .extract()
                 .path("[0].workItemId");
 
-        given().header(ApiKeys.HEADER, ownerKey)
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then()
+        TenantCalls.review(ownerKey, jobId, "q1", Map.of("verdict", "correct"))
                 .statusCode(200)
                 .body("workItemId", equalTo(q1))
                 .body("manualVerdict", equalTo("correct"));
-        given().header(ApiKeys.HEADER, ownerKey)
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, "q9")
-                .then()
+        TenantCalls.review(ownerKey, jobId, "q9", Map.of("verdict", "correct"))
                 .statusCode(404)
                 .body("error", equalTo("no item or question q9 in job " + jobId));
 
@@ -199,12 +142,7 @@ class ResultsStoredTest {
                         .then()
                         .statusCode(200)
                         .body("", hasSize(3)));
-        given().header(ApiKeys.HEADER, ownerKey)
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, "q1")
-                .then()
+        TenantCalls.review(ownerKey, jobId, "q1", Map.of("verdict", "correct"))
                 .statusCode(409)
                 .body("status", equalTo(409))
                 .body("error", Matchers.startsWith("question q1 has 2 items in job " + jobId))
@@ -214,37 +152,17 @@ class ResultsStoredTest {
 
     @Test
     void shouldRefuseABadReviewAndHideOtherTenantsItems() {
-        String q1 = given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/review", jobId)
-                .then()
-                .statusCode(200)
-                .extract()
-                .path("[0].workItemId");
+        String q1 =
+                TenantCalls.read(ownerKey, "/jobs/{id}/review", jobId).extract().path("[0].workItemId");
 
-        given().header(ApiKeys.HEADER, ownerKey)
-                .contentType("application/json")
-                .body(Map.of("verdict", "maybe"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, q1)
-                .then()
+        TenantCalls.review(ownerKey, jobId, q1, Map.of("verdict", "maybe"))
                 .statusCode(400)
                 .body("field", equalTo("verdict"));
-        given().header(ApiKeys.HEADER, otherKey)
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, q1)
-                .then()
+        TenantCalls.review(otherKey, jobId, q1, Map.of("verdict", "correct"))
                 .statusCode(404)
                 .body("status", equalTo(404))
                 .body("error", containsString(jobId.toString()));
-        given().header(ApiKeys.HEADER, ownerKey)
-                .contentType("application/json")
-                .body(Map.of("verdict", "correct"))
-                .when()
-                .put("/jobs/{id}/items/{item}/review", jobId, UUID.randomUUID())
-                .then()
+        TenantCalls.review(ownerKey, jobId, UUID.randomUUID(), Map.of("verdict", "correct"))
                 .statusCode(404)
                 .body("status", equalTo(404))
                 .body("error", containsString(jobId.toString()));
@@ -272,28 +190,7 @@ class ResultsStoredTest {
         var cols = columns("name", "TEXT");
         ExecutionOutcome rows = ok(cols, List.of(List.of("Pelé")));
         // Two of the job's three items scored: the third has no verdict yet.
-        TestEvents.sendAll(List.of(
-                TestEvents.sized(
-                        completed(job, owner, "s1", "SELECT name FROM p", "SELECT name FROM p", rows, rows),
-                        3,
-                        "gpt-test",
-                        NaturalnessLevel.NATIVE),
-                TestEvents.sized(
-                        completed(
-                                job,
-                                owner,
-                                "s2",
-                                "SELECT * FROM match_fact",
-                                "SELECT name FROM p",
-                                ExecutionOutcome.failed(
-                                        ExecutionStatus.ERROR,
-                                        "ERROR: relation \"match_fact\" does not " + "exist\n  Position: 15",
-                                        "42P01",
-                                        0.001),
-                                rows),
-                        3,
-                        "gpt-test",
-                        NaturalnessLevel.NATIVE)));
+        TestEvents.sendAll(TestEvents.twoOfThreeScored(job, owner));
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(300))
                 .untilAsserted(() -> given().header(ApiKeys.HEADER, ownerKey)
@@ -302,20 +199,7 @@ class ResultsStoredTest {
                         .statusCode(200)
                         .body("", hasSize(2)));
 
-        String running = "running: 2/3 items done, 1 failed (still running: the figures below will change)";
-        assertReportsStartWith(job, "running", running);
-        given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/summary", job)
-                .then()
-                .statusCode(200)
-                .body("job.status", equalTo("running"))
-                .body("job.done", equalTo(2))
-                .body("job.total", equalTo(3))
-                .body("job.failed", equalTo(1))
-                .body(
-                        "failureReasons.reason",
-                        equalTo(List.of("gold failed: ERROR 42P01 relation \"match_fact\" does not exist")));
+        ReportHeads.assertTwoOfThreeRunning(ownerKey, job);
 
         // Its tenant cancels it (the generator's event on the jobs-cancelled topic): every report says so first.
         JobCancelled cancelled = JobCancelled.of(job, owner, "cancelled by its tenant");
@@ -329,10 +213,10 @@ class ResultsStoredTest {
                         .then()
                         .statusCode(200)
                         .body("job.status", equalTo("cancelled")));
-        assertReportsStartWith(job, "cancelled", cancelledLine);
+        assertReportsStartWith(ownerKey, job, "cancelled", cancelledLine);
         // A cancellation delivered again changes nothing.
         TestEvents.send(Topics.JOBS_CANCELLED, cancelled.key(), EventJson.write(JobCancelled.of(job, owner, "again")));
-        assertReportsStartWith(job, "cancelled", cancelledLine);
+        assertReportsStartWith(ownerKey, job, "cancelled", cancelledLine);
 
         // A job whose every item has its verdict is completed.
         UUID done = UUID.randomUUID();
@@ -348,46 +232,7 @@ class ResultsStoredTest {
                         .then()
                         .statusCode(200)
                         .body("", hasSize(1)));
-        assertReportsStartWith(done, "completed", "completed: 1/1 items done, 0 failed");
-    }
-
-    /** The summary, report.json, report.csv and report.html of the job all start with where it stands. */
-    private void assertReportsStartWith(UUID job, String status, String line) {
-        given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/summary", job)
-                .then()
-                .statusCode(200)
-                .body("job.status", equalTo(status));
-        String json = given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/report.json", job)
-                .then()
-                .statusCode(200)
-                .body("job.status", equalTo(status))
-                .extract()
-                .asString();
-        Assertions.assertThat(json).startsWith("{\"job\":{\"status\":\"" + status + "\",");
-        String csv = given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/report.csv", job)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
-        Assertions.assertThat(csv.split("\r\n")[0]).isEqualTo("# job " + job + ": " + line);
-        String html = given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/jobs/{id}/report.html", job)
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
-        String body = html.substring(html.indexOf("<body>") + "<body>".length());
-        Assertions.assertThat(body)
-                .startsWith(
-                        "<p class=\"status " + status + "\" id=\"job-status\">" + Character.toUpperCase(line.charAt(0))
-                                + line.substring(1).replace("'", "&#39;") + "</p>");
+        assertReportsStartWith(ownerKey, done, "completed", "completed: 1/1 items done, 0 failed");
     }
 
     @Test
@@ -417,11 +262,7 @@ class ResultsStoredTest {
 
     @Test
     void shouldSayWhoseAKeyIsForTheWebUisSignIn() {
-        given().header(ApiKeys.HEADER, ownerKey)
-                .when()
-                .get("/tenants/me")
-                .then()
-                .statusCode(200)
+        TenantCalls.read(ownerKey, "/tenants/me")
                 .body("tenantId", equalTo(owner))
                 .body("name", equalTo("tenant " + owner));
         given().when().get("/tenants/me").then().statusCode(401).body("field", equalTo(ApiKeys.HEADER));
