@@ -136,8 +136,9 @@ class SessionAttackTest {
                 Map.of());
         Target noDatabase = Core.postgres("no_such_database_here");
 
+        // Each failed connection is waited for as long as the pool's connect timeout: the service's 2 s.
         try (PoolManager pools = new PoolManager(
-                new PoolManager.Settings(1, 1, Duration.ofMinutes(1), Duration.ofSeconds(5)), allowed)) {
+                new PoolManager.Settings(1, 1, Duration.ofMinutes(1), Duration.ofSeconds(2)), allowed)) {
             LocalStack.targets().createDatabase("session_attack");
             assertThatThrownBy(() -> pools.withConnection(nothingThere, c -> 1))
                     .isInstanceOf(SQLException.class)

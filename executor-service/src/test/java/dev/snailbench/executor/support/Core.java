@@ -1,5 +1,6 @@
 package dev.snailbench.executor.support;
 
+import dev.snailbench.executor.service.CircuitBreakers;
 import dev.snailbench.executor.service.ExecutionLimits;
 import dev.snailbench.executor.service.PoolManager;
 import dev.snailbench.executor.service.SqlExecutor;
@@ -33,7 +34,14 @@ public final class Core {
             executor = new SqlExecutor(
                     new SqlGuard(new SqlParser(1, Duration.ofSeconds(5))),
                     new PoolManager(
-                            new PoolManager.Settings(4, 8, Duration.ofMinutes(1), Duration.ofSeconds(10)),
+                            // The service's pool: a failed login is waited for as long as its connect timeout (2 s).
+                            new PoolManager.Settings(
+                                    4,
+                                    8,
+                                    Duration.ofMinutes(1),
+                                    Duration.ofSeconds(2),
+                                    Duration.ofSeconds(10),
+                                    CircuitBreakers.Settings.DEFAULT),
                             Core.connector()));
         }
         return executor;
