@@ -9,7 +9,9 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The generator's in-memory tier: every channel on the in-memory connector, no broker, no database (what reaches the
@@ -44,6 +46,17 @@ public @interface InMemoryTier {
                             Channels.JOBS_ENDED_OUT,
                             Channels.IDENTIFIERS_TO_CLASSIFY_OUT,
                             Channels.DATABASE_TASKS_OUT));
+        }
+
+        /**
+         * The executor played on the channels answers within milliseconds: a submission whose check nobody answers
+         * is a 503 after 3 s here, not after the 10 s the tests over the real broker allow.
+         */
+        @Override
+        public Map<String, String> start() {
+            Map<String, String> config = new HashMap<>(super.start());
+            config.put("%test.snailbench.database-tasks.submit-timeout", "3s");
+            return config;
         }
     }
 }
