@@ -30,8 +30,9 @@ final class SetChecks {
      * {@code checks}: {@code {tautology|duplicateColumn|emptyChange: {refused, inSet, inSeeds, examples}}}; the
      * checks that need the data or the column types the executor read ({@code frame}, {@code resultShape},
      * {@code likeFragment}, {@code valueKind}, {@code distinctValues}) have {@code refused} only; the seed checks
-     * ({@code goldScreening}, {@code answerShape}, {@code seedMeaning}, {@code unaskedReturn}, {@code flagReading})
-     * have {@code flaggedSeeds} and the first reasons.
+     * ({@code goldScreening}, {@code answerShape}, {@code seedMeaning}, {@code unaskedReturn}, {@code flagReading},
+     * {@code rowsPerKey}) have {@code flaggedSeeds} and the first reasons; {@code distinctAdded} has the number of
+     * seeds given {@code DISTINCT}.
      */
     static Map<String, Object> checks(
             SyntheticSuite.Counts counts,
@@ -68,8 +69,11 @@ final class SetChecks {
                 "unaskedReturn",
                 "returns what its question does not ask",
                 "flagReading",
-                "reads its question's verb one way of two");
-        for (String check : List.of("goldScreening", "answerShape", "seedMeaning", "unaskedReturn", "flagReading")) {
+                "reads its question's verb one way of two",
+                "rowsPerKey",
+                "counts each event several times");
+        for (String check :
+                List.of("goldScreening", "answerShape", "seedMeaning", "unaskedReturn", "flagReading", "rowsPerKey")) {
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("flaggedSeeds", refused.getOrDefault(check, 0));
             c.put(
@@ -80,6 +84,8 @@ final class SetChecks {
                             .toList());
             out.put(check, c);
         }
+        // Seeds that list who or which, given DISTINCT before they were multiplied.
+        out.put("distinctAdded", Map.of("seeds", refused.getOrDefault("distinctAdded", 0)));
         return out;
     }
 

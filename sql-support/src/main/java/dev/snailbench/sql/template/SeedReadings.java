@@ -4,6 +4,7 @@ import dev.snailbench.sql.IdentifierQuoting;
 import dev.snailbench.sql.IdentifierWords;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,16 +12,23 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.Distinct;
+import net.sf.jsqlparser.statement.select.OrderByElement;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.SelectItem;
 
 /**
- * Two readings a seed's SQL gives its question that its pairs would copy: it returns columns the question never
- * asks for ({@link #unaskedReturn}), and it reads a verb the schema has two flags for as one of them without the
- * question naming which ({@link #flagReading}: "how often did Brazil win" counted as world cups won, not matches).
+ * Readings a seed's SQL gives its question that its pairs would copy: it returns columns the question never asks
+ * for ({@link #unaskedReturn}; a column said only as what the answer is ranked by, "the year with the most goals",
+ * is not asked for), it reads a verb the schema has two flags for as one of them without the question naming which
+ * ({@link #flagReading}: "how often did Brazil win" counted as world cups won, not matches), it lists who or which
+ * without {@code DISTINCT} ({@link #setOfNames}), and it counts rows ({@link #rowCount}: the caller tells from the
+ * data whether a table holds several rows per event).
  */
 public final class SeedReadings {
 
@@ -45,6 +53,12 @@ public final class SeedReadings {
     private static final Set<String> TIME_WORDS = Set.of("date", "born", "birth", "birthday", "day", "time", "year");
     /** Words that ask for the numbers of an event (its goals, its points). */
     private static final Set<String> OUTCOME_WORDS = Set.of("result", "results", "score", "scores", "outcome");
+    /** A superlative and the words after it: what the answer is ranked by ("the most goals scored"). */
+    private static final Pattern RANKED_BY = Pattern.compile(
+            "\\b(?:most|least|fewest|highest|lowest|biggest|largest|smallest|greatest|maximum|minimum|max|min)"
+                    + "(?:\\s+(?:number|amount|count)\\s+of)?(?:\\s+[\\p{L}\\p{N}]+){1,2}");
+    /** Words that ask for the set of things a query lists: who or which. */
+    private static final Pattern WHO_OR_WHICH = Pattern.compile("\\b(?:who|whom|whose|which)\\b");
 
     private SeedReadings() {}
 
@@ -73,6 +87,11 @@ public final class SeedReadings {
         QueryTables scope = QueryTables.of(select, columns(types));
         Set<String> compared = new HashSet<>();
         comparisons(select, scope).forEach(c -> compared.add(c.column()));
+        // A column the answer is ranked by (ORDER BY … LIMIT) is asked for only where the question says it outside
+        // its superlative: "which year … the most goals" ranks by goals and asks for the year alone.
+        Set<String> ranked = rankedBy(select);
+        SeedMeaning.Words unranked =
+                new SeedMeaning.Words(RANKED_BY.matcher(lower).replaceAll(" "));
         for (SelectItem<?> item : select.getSelectItems()) {
             Expression e = item.getExpression();
             if (e instanceof AllColumns) {
@@ -86,9 +105,10 @@ public final class SeedReadings {
             }
             String name = IdentifierQuoting.unquote(c.getColumnName());
             String table = scope.tableOf(c);
+            SeedMeaning.Words sayer = ranked.contains(name.toLowerCase(Locale.ROOT)) ? unranked : asked;
             if (compared.contains(name.toLowerCase(Locale.ROOT))
-                    || says(asked, name, table)
-                    || item.getAlias() != null && says(asked, item.getAlias().getName(), table)) {
+                    || says(sayer, name, table)
+                    || item.getAlias() != null && says(sayer, item.getAlias().getName(), table)) {
                 continue;
             }
             String type = type(types, table, name);
@@ -108,6 +128,110 @@ public final class SeedReadings {
             return "returns " + name + ", which its question does not ask for";
         }
         return null;
+    }
+
+    /** The columns (lower case) a query with a LIMIT orders by: what its answer is ranked by. */
+    private static Set<String> rankedBy(PlainSelect select) {
+        Set<String> out = new HashSet<>();
+        if (select.getLimit() == null || select.getOrderByElements() == null) {
+            return out;
+        }
+        for (OrderByElement o : select.getOrderByElements()) {
+            if (o.getExpression() instanceof Column c) {
+                out.add(IdentifierQuoting.unquote(c.getColumnName()).toLowerCase(Locale.ROOT));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether the query lists a set of things its question asks for by "who" or "which" and can repeat one: a plain
+     * query without {@code DISTINCT}, aggregate, grouping, {@code LIMIT} or set operation whose {@code ORDER BY}
+     * keys (if any) are among what it returns. Such a query answers with {@code DISTINCT} (a join repeats a player
+     * once per tournament; the question asks who, once); the caller adds it ({@link #distinct}).
+     */
+    public static boolean setOfNames(String question, Statement statement) {
+        if (question == null
+                || !(statement instanceof PlainSelect select)
+                || select.getDistinct() != null
+                || select.getGroupBy() != null
+                || select.getHaving() != null
+                || select.getLimit() != null
+                || select.getOffset() != null
+                || select.getFetch() != null
+                || select.getSelectItems() == null
+                || !WHO_OR_WHICH.matcher(new SeedMeaning.Words(question).text).find()) {
+            return false;
+        }
+        Set<String> returned = new HashSet<>();
+        for (SelectItem<?> item : select.getSelectItems()) {
+            Expression e = item.getExpression();
+            if (e instanceof AllColumns || e instanceof Function || containsAggregate(e)) {
+                return false;
+            }
+            returned.add(e.toString().toLowerCase(Locale.ROOT));
+            if (item.getAlias() != null) {
+                returned.add(item.getAlias().getName().toLowerCase(Locale.ROOT));
+            }
+        }
+        if (select.getOrderByElements() != null) {
+            for (OrderByElement o : select.getOrderByElements()) {
+                if (!returned.contains(o.getExpression().toString().toLowerCase(Locale.ROOT))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Makes {@code statement} (a query {@link #setOfNames} accepted) return each row once. */
+    public static void distinct(Statement statement) {
+        ((PlainSelect) statement).setDistinct(new Distinct());
+    }
+
+    private static boolean containsAggregate(Expression e) {
+        return e.toString().toLowerCase(Locale.ROOT).matches("(?s).*\\b(count|sum|avg|min|max)\\s*\\(.*");
+    }
+
+    /**
+     * The tables a counting query counts rows of, by how the query names each (alias or name), or an empty map: a
+     * plain query without grouping whose one returned value is {@code COUNT(*)} or {@code COUNT(column)} without
+     * {@code DISTINCT}. Where one of them holds several rows per event (a match once per side), the count counts each
+     * event that many times; the caller reads that from the data ({@link #keyProbe}).
+     */
+    public static Map<String, String> rowCount(Statement statement) {
+        if (!(statement instanceof PlainSelect select)
+                || select.getGroupBy() != null
+                || select.getSelectItems() == null
+                || select.getSelectItems().size() != 1
+                || !(select.getSelectItems().get(0).getExpression() instanceof Function f)
+                || !"count".equalsIgnoreCase(f.getName())
+                || f.isDistinct()) {
+            return Map.of();
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        QueryTables scope = QueryTables.of(select, Map.of());
+        for (String table : scope.tables()) {
+            out.putIfAbsent(table, scope.qualifier(table));
+        }
+        return out;
+    }
+
+    /**
+     * The counting query {@code statement} ({@link #rowCount}) rewritten to return, for each row it counts,
+     * {@code qualifier.column} and then each of {@code rowKey} (the table's primary key; none when it has none), with
+     * no ORDER BY or LIMIT: which rows of the table it counts, and how many of them each value of the column holds.
+     */
+    public static String keyProbe(Statement statement, String qualifier, String column, List<String> rowKey) {
+        PlainSelect select = (PlainSelect) statement;
+        List<SelectItem<?>> items = new ArrayList<>();
+        items.add(new SelectItem<>(new Column(new Table(qualifier), column)));
+        rowKey.forEach(k -> items.add(new SelectItem<>(new Column(new Table(qualifier), k))));
+        select.setSelectItems(items);
+        select.setOrderByElements(null);
+        select.setLimit(null);
+        select.setOffset(null);
+        return select.toString();
     }
 
     /**

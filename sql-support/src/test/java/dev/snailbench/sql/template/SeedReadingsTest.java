@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.SqlParser;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -143,5 +144,89 @@ class SeedReadingsTest {
         // A flag with no namesake elsewhere reads one way.
         assertThat(flag("Which players are active?", "SELECT player_name FROM player WHERE active = 'true'"))
                 .isNull();
+    }
+
+    @Test
+    void shouldFlagAColumnTheQuestionSaysOnlyAsWhatTheAnswerIsRankedBy() {
+        // "the most moves" ranks the games; the question asks for the year alone.
+        assertThat(unasked(
+                        "In which year did Anand play the game with the most moves?",
+                        "SELECT g.event_year, g.moves FROM game AS g JOIN player AS p ON p.player_id = g.white_id "
+                                + "WHERE p.player_name = 'Anand' ORDER BY g.moves DESC LIMIT 1"))
+                .contains("moves");
+        assertThat(
+                        unasked(
+                                "Which player has the highest number of points in 2001?",
+                                "SELECT p.player_name, r.points FROM tournament_result AS r JOIN player AS p "
+                                        + "ON p.player_id = r.player_id WHERE r.event_year = 2001 ORDER BY r.points DESC LIMIT 1"))
+                .contains("points");
+    }
+
+    @Test
+    void shouldAcceptARankingColumnTheQuestionAlsoAsksFor() {
+        assertThat(unasked(
+                        "In which year did Anand play the game with the most moves? Return the year and the moves.",
+                        "SELECT g.event_year, g.moves FROM game AS g JOIN player AS p ON p.player_id = g.white_id "
+                                + "WHERE p.player_name = 'Anand' ORDER BY g.moves DESC LIMIT 1"))
+                .isNull();
+        // Without a LIMIT nothing is ranked: every row is returned with its moves, as the question says.
+        assertThat(unasked(
+                        "Which games had the most moves, and how many moves?",
+                        "SELECT g.game_id, g.moves FROM game AS g ORDER BY g.moves DESC"))
+                .isNull();
+    }
+
+    private static boolean setOfNames(String question, String sql) {
+        return SeedReadings.setOfNames(question, PARSER.parse(sql, SqlDialect.POSTGRESQL));
+    }
+
+    @Test
+    void shouldAskForDistinctRowsWhereAWhoOrWhichListCanRepeatANameThroughAJoin() {
+        String sql = "SELECT p.player_name FROM game AS g JOIN player AS p ON p.player_id = g.white_id "
+                + "WHERE g.opening = 'Sicilian' ORDER BY p.player_name";
+        assertThat(setOfNames("Who played the Sicilian with white?", sql)).isTrue();
+        assertThat(setOfNames("Which players opened with the Sicilian?", sql)).isTrue();
+        var parsed = PARSER.parse(sql, SqlDialect.POSTGRESQL);
+        SeedReadings.distinct(parsed);
+        assertThat(parsed.toString()).startsWith("SELECT DISTINCT p.player_name FROM game");
+    }
+
+    @Test
+    void shouldLeaveCountsRankingsAndOtherQuestionsAsTheyAre() {
+        String join = " FROM game AS g JOIN player AS p ON p.player_id = g.white_id WHERE g.opening = 'Sicilian'";
+        // Not a who/which question (a list of games keeps a player once per game), or DISTINCT already there.
+        assertThat(setOfNames("List the white player of each Sicilian game", "SELECT p.player_name" + join))
+                .isFalse();
+        assertThat(setOfNames("Who played the Sicilian?", "SELECT DISTINCT p.player_name" + join))
+                .isFalse();
+        assertThat(setOfNames("Who played the Sicilian most?", "SELECT count(*), p.player_name" + join))
+                .isFalse();
+        // A LIMIT picks rows, and an ORDER BY key not returned cannot go with DISTINCT.
+        assertThat(setOfNames("Who played the first Sicilian?", "SELECT p.player_name" + join + " LIMIT 1"))
+                .isFalse();
+        assertThat(setOfNames(
+                        "Which players played the Sicilian?", "SELECT p.player_name" + join + " ORDER BY g.moves"))
+                .isFalse();
+    }
+
+    @Test
+    void shouldNameTheTablesACountOfRowsCountsAndProbeTheirKeys() {
+        var parsed = PARSER.parse(
+                "SELECT count(*) FROM game AS g JOIN player AS p ON p.player_id = g.white_id "
+                        + "WHERE p.federation = 'India' ORDER BY 1 LIMIT 5",
+                SqlDialect.POSTGRESQL);
+        assertThat(SeedReadings.rowCount(parsed)).containsExactly(Map.entry("game", "g"), Map.entry("player", "p"));
+        assertThat(SeedReadings.keyProbe(parsed, "g", "event_year", List.of("game_id")))
+                .isEqualTo("SELECT g.event_year, g.game_id FROM game AS g JOIN player AS p ON p.player_id = g.white_id "
+                        + "WHERE p.federation = 'India'");
+        // A count of distinct things, a grouped count or another aggregate counts no rows twice.
+        for (String sql : List.of(
+                "SELECT count(DISTINCT g.game_id) FROM game AS g",
+                "SELECT g.event_year, count(*) FROM game AS g GROUP BY g.event_year",
+                "SELECT max(g.moves) FROM game AS g")) {
+            assertThat(SeedReadings.rowCount(PARSER.parse(sql, SqlDialect.POSTGRESQL)))
+                    .as(sql)
+                    .isEmpty();
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.snailbench.executor.service.synthetic;
 
 import dev.snailbench.executor.service.QueryRunner;
 import dev.snailbench.executor.service.TeamSession;
+import dev.snailbench.executor.service.qatch.ColumnProfile;
 import dev.snailbench.model.domain.SchemaSpec;
 import dev.snailbench.model.domain.SqlDialect;
 import dev.snailbench.sql.IdentifierQuoting;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -205,6 +207,51 @@ final class SchemaData {
             tally.note("sampling " + table + " " + columns + ": " + e.getMessage());
             return new ArrayList<>();
         }
+    }
+
+    /** A column every value of which is in {@code rows} rows of its table: one event told in several rows. */
+    record RowsPerKey(String column, int rows) {}
+
+    private final Map<String, Optional<RowsPerKey>> perKey = new HashMap<>();
+
+    /**
+     * The first column of {@code table} (its primary key aside) whose every value is in the same number n ≥ 2 of
+     * rows, every row holding one, with more values than rows per value (a match told once per side: each match id
+     * in two rows; a home/away role in half the rows is no event), read from the data (cached); null when none.
+     */
+    RowsPerKey rowsPerKey(String table) {
+        return perKey.computeIfAbsent(table.toLowerCase(Locale.ROOT), t -> Optional.ofNullable(readRowsPerKey(table)))
+                .orElse(null);
+    }
+
+    private RowsPerKey readRowsPerKey(String table) {
+        Map<String, String> types = columnTypes.getOrDefault(table.toLowerCase(Locale.ROOT), Map.of());
+        Set<String> pk = primaryKeys.getOrDefault(table.toLowerCase(Locale.ROOT), Set.of());
+        String from = IdentifierQuoting.quote(actualTable(table), dialect);
+        try {
+            long total = session.query(
+                    "SELECT COUNT(*) FROM " + from, queryTimeout, 1, rs -> rs.next() ? rs.getLong(1) : 0L);
+            for (Map.Entry<String, String> c : types.entrySet()) {
+                if (pk.contains(c.getKey()) || ColumnProfile.kindOf(c.getValue()) == ColumnProfile.Kind.OTHER) {
+                    continue;
+                }
+                String q = IdentifierQuoting.quote(c.getKey(), dialect);
+                long[] keys = session.query(
+                        "SELECT COUNT(*), MIN(n), MAX(n), SUM(n) FROM (SELECT COUNT(*) AS n FROM " + from + " WHERE "
+                                + q + " IS NOT NULL GROUP BY " + q + ") g",
+                        queryTimeout,
+                        1,
+                        rs -> rs.next()
+                                ? new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)}
+                                : new long[4]);
+                if (keys[1] >= 2 && keys[1] == keys[2] && keys[3] == total && keys[0] >= 3 && keys[0] >= keys[1]) {
+                    return new RowsPerKey(c.getKey(), (int) keys[1]);
+                }
+            }
+        } catch (SQLException e) {
+            tally.note("rows per key of " + table + ": " + e.getMessage());
+        }
+        return null;
     }
 
     /** MIN and MAX of a numeric column (cached), or null when it has no numeric values or cannot be read. */

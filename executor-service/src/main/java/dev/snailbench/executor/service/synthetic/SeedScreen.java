@@ -9,6 +9,7 @@ import dev.snailbench.sql.template.SeedMeaning;
 import dev.snailbench.sql.template.SeedReadings;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,13 +21,16 @@ import net.sf.jsqlparser.statement.Statement;
  * passes the gold screening (a LIMIT that keeps some of rows it cannot tell apart fails it) and answers its own
  * question: the answer's shape ({@link AnswerShape}), what the question and the SQL name ({@link SeedMeaning}), and
  * how the SQL reads it: no column returned that it does not ask for, no flag chosen among two it does not tell
- * apart ({@link SeedReadings}).
+ * apart, no count of rows that counts each event once per row the data tells it in ({@link SeedReadings}).
  * A seed that fails any is flagged and gives no pairs: its fault would be copied into every one.
  */
 final class SeedScreen {
 
     /** The seed's result (null when it failed: {@code failure} says why) and the check it fails, with why. */
     record Verdict(TextTable result, String failure, String check, String why) {}
+
+    /** Most rows a count's probe reads. */
+    private static final int PROBED_ROWS = 20_000;
 
     private final SchemaData data;
     private final SqlParser parser;
@@ -124,6 +128,83 @@ final class SeedScreen {
             return new Verdict(
                     result, null, Tally.FLAG_READING, "its SQL reads its question's verb one way of two: " + flag);
         }
+        String perKey = countsEventsRepeatedly(sql, parsed);
+        if (perKey != null) {
+            return new Verdict(result, null, Tally.ROWS_PER_KEY, "its SQL counts each event several times: " + perKey);
+        }
         return new Verdict(result, null, null, null);
+    }
+
+    /**
+     * Why a counting seed ({@link SeedReadings#rowCount}) counts each event several times, or null: a table it
+     * counts holds n rows per value of a column ({@link SchemaData#rowsPerKey}: a match once per side), and every
+     * value among the rows it counts comes with all n of them (both sides of every match at a stadium; a team's own
+     * matches come once each and are not flagged).
+     */
+    private String countsEventsRepeatedly(String sql, Statement parsed) {
+        Map<String, String> counted = SeedReadings.rowCount(parsed);
+        for (Map.Entry<String, String> table : counted.entrySet()) {
+            if (!data.hasTable(table.getKey())) {
+                continue;
+            }
+            SchemaData.RowsPerKey key = data.rowsPerKey(table.getKey());
+            if (key == null) {
+                continue;
+            }
+            List<String> rowKey =
+                    data.primaryKeys.getOrDefault(table.getKey().toLowerCase(Locale.ROOT), Set.of()).stream()
+                            .sorted()
+                            .map(data::identifier)
+                            .toList();
+            String probe;
+            try {
+                probe = SeedReadings.keyProbe(
+                        parser.parse(sql, data.dialect), table.getValue(), data.identifier(key.column()), rowKey);
+            } catch (RuntimeException e) {
+                continue;
+            }
+            if (countsAllRowsOfEachKey(probe, key.rows(), !rowKey.isEmpty())) {
+                return table.getKey() + " holds " + key.rows() + " rows per " + key.column() + " and it counts all "
+                        + key.rows() + " of each";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether the probe's rows are rows of the table counted once each (by its primary key, when it has one: a count
+     * of another table's rows joined to it, goals per side, counts no side) and every key value among them comes
+     * with {@code perKey} of them.
+     */
+    private boolean countsAllRowsOfEachKey(String probe, int perKey, boolean keyed) {
+        try {
+            return data.session.query(probe, data.queryTimeout, PROBED_ROWS + 1, rs -> {
+                Map<String, Set<String>> rowsByKey = new HashMap<>();
+                Set<String> seen = new HashSet<>();
+                int n = 0;
+                while (rs.next()) {
+                    if (++n > PROBED_ROWS) {
+                        return false;
+                    }
+                    String row = String.valueOf(n);
+                    if (keyed) {
+                        StringBuilder id = new StringBuilder();
+                        for (int i = 2; i <= rs.getMetaData().getColumnCount(); i++) {
+                            id.append(rs.getString(i)).append('\u0001');
+                        }
+                        row = id.toString();
+                        if (!seen.add(row)) {
+                            return false; // a table row counted more than once: the count is of another table's rows
+                        }
+                    }
+                    rowsByKey
+                            .computeIfAbsent(String.valueOf(rs.getString(1)), k -> new HashSet<>())
+                            .add(row);
+                }
+                return !rowsByKey.isEmpty() && rowsByKey.values().stream().allMatch(r -> r.size() == perKey);
+            });
+        } catch (SQLException e) {
+            return false;
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.snailbench.executor.service.synthetic;
 import dev.snailbench.executor.service.qatch.ColumnProfile;
 import dev.snailbench.model.domain.SyntheticSuite.Frame;
 import dev.snailbench.sql.IdentifierWords;
+import dev.snailbench.sql.ValueKinds;
 import dev.snailbench.sql.template.FrameCheck;
 import dev.snailbench.sql.template.LikeFragments;
 import dev.snailbench.sql.template.SeedTemplate;
@@ -23,8 +24,9 @@ import java.util.regex.Pattern;
 /**
  * One random filling of a template's slots from the data: values of one table taken from one row (so that they
  * go together), every value slot a value of its own (two slots never draw the same one, a list never holds one
- * twice), a LIKE slot a value of the kind the seed used ({@link LikeFragments}), and swapped columns of the same
- * table and kind that a person would ask for ({@link FrameCheck}, no column the query already names).
+ * twice), a text value of its column's kind ({@link ValueKinds}), a LIKE slot a value of the kind the seed used
+ * ({@link LikeFragments}, written in the seed value's form), and swapped columns of the same table and kind that a
+ * person would ask for ({@link FrameCheck}, no column the query already names, only columns some seed names).
  */
 final class SlotFiller {
 
@@ -36,14 +38,27 @@ final class SlotFiller {
     /** A filled query and how a question says each slot's new value. */
     record Filled(String sql, List<String> spoken) {}
 
+    private static final Pattern NAME = Pattern.compile("[\\p{L}_][\\p{L}\\p{N}_]*");
+
     private final SchemaData data;
     private final Random random;
     private final Tally tally;
+    /** Every name the seeds' SQL uses, lower case: the columns people ask about. */
+    private final Set<String> seedNames = new HashSet<>();
+
+    private final Map<String, ValueKinds.Kind> columnKinds = new HashMap<>();
 
     SlotFiller(SchemaData data, Random random, Tally tally) {
         this.data = data;
         this.random = random;
         this.tally = tally;
+    }
+
+    /** Records the names a seed's SQL uses (its columns among them): a swap takes only columns some seed uses. */
+    void seedNames(String sql) {
+        NAME.matcher(sql.replace("\"", ""))
+                .results()
+                .forEach(m -> seedNames.add(m.group().toLowerCase(Locale.ROOT)));
     }
 
     /** One random filling of the group's template, or null when the data offers none that passes. */
@@ -86,6 +101,10 @@ final class SlotFiller {
                 }
                 if (!slot.numeric() && value.contains("_") && !slot.original().contains("_")) {
                     // "Czech Reworld_cup_2023_03_13" where the seed said "France": a load artefact, not a name.
+                    tally.refuse(Tally.VALUE_KIND);
+                    return null;
+                }
+                if (!slot.numeric() && !like(slot) && !ofColumnKind(slot, value)) {
                     tally.refuse(Tally.VALUE_KIND);
                     return null;
                 }
@@ -140,7 +159,8 @@ final class SlotFiller {
     /**
      * A value for LIKE slot {@code k} of the kind the seed used, taken from {@code cell}; a keyword is refused when
      * it matches a single cell where the seed's matched several (a keyword become a whole description) or most
-     * cells where the seed's matched at most half (a word every row has, "win" in every result); any value is
+     * cells where the seed's matched at most half (a word every row has, "win" in every result) or written in another
+     * form than the seed's ({@link ValueKinds#form}: a proper name for a lower-case word); any value is
      * refused when it matches several cells where the seed's named one (a first name for a player's name). Null
      * (counted) when the cell has none.
      */
@@ -155,6 +175,11 @@ final class SlotFiller {
         long matches = value == null ? 0 : LikeFragments.matches(value, cells);
         boolean keyword = shape.kind() != LikeFragments.Kind.WHOLE;
         if (value == null
+                // A keyword is written as the seed's was: a lower-case word of a description ("penalties") takes no
+                // proper name ("Argentina"), a name's part no lower-case word.
+                || keyword
+                        && ValueKinds.form(value.trim())
+                                != ValueKinds.form(slot.original().trim())
                 || keyword && seedMatches >= 2 && matches < 2
                 || keyword && 2 * seedMatches <= cells.size() && 2 * matches > cells.size()
                 || seedMatches == 1 && matches > 1) {
@@ -227,7 +252,43 @@ final class SlotFiller {
         return rows.isEmpty() ? null : rows.get(random.nextInt(rows.size()));
     }
 
-    /** Columns that could stand where the slot's column is: same table, same kind, never a key. */
+    /**
+     * Whether a text {@code value} is of its column's kind ({@link ValueKinds} of the column's sampled cells): a
+     * column whose cells are mostly codes takes a code within a character of their usual length, a column of words
+     * takes words, of numbers written as text a number; and the seed's own value must be of it too (a country's name
+     * compared with a column of three-letter codes is a slot no value fills well).
+     */
+    private boolean ofColumnKind(Slot slot, String value) {
+        ValueKinds.Kind kind = columnKinds.computeIfAbsent(
+                slot.table().toLowerCase(Locale.ROOT) + "|" + slot.column().toLowerCase(Locale.ROOT),
+                k -> ValueKinds.of("text", data.cells(slot.table(), slot.column())));
+        if (kind == null) {
+            return true;
+        }
+        return fits(kind, value) && fits(kind, slot.original());
+    }
+
+    /**
+     * Whether {@code value} is written as the column's values are: a code as a code of about their length, a number
+     * or an address as one; any text of words (proper names, lower-case words, a mix) for a column of words.
+     */
+    private static boolean fits(ValueKinds.Kind kind, String value) {
+        String v = value.trim();
+        ValueKinds.Form form = ValueKinds.form(v);
+        if (form == ValueKinds.Form.CODE || kind.form() == ValueKinds.Form.CODE) {
+            return form == kind.form() && Math.abs(v.length() - kind.size()) <= 1;
+        }
+        return words(form) == words(kind.form()) && (words(form) || form == kind.form());
+    }
+
+    private static boolean words(ValueKinds.Form form) {
+        return form == ValueKinds.Form.PROPER_NAMES || form == ValueKinds.Form.WORDS || form == ValueKinds.Form.MIXED;
+    }
+
+    /**
+     * Columns that could stand where the slot's column is: same table, same kind, never a key, and one some seed's
+     * SQL names (a column no seed asks about, such as a data-linking score, is not one a person asks for).
+     */
     private List<String> alternatives(Slot slot) {
         Map<String, String> types = data.columnTypes.get(slot.table().toLowerCase(Locale.ROOT));
         Set<String> pk = data.primaryKeys.getOrDefault(slot.table().toLowerCase(Locale.ROOT), Set.of());
@@ -243,7 +304,10 @@ final class SlotFiller {
                             && FrameCheck.role(column, kind == ColumnProfile.Kind.NUMERIC) != FrameCheck.Role.QUANTITY;
                 default -> kind != ColumnProfile.Kind.OTHER;
             };
-            if (fits && !key) {
+            if (fits
+                    && !key
+                    && (column.equalsIgnoreCase(slot.column())
+                            || seedNames.contains(column.toLowerCase(Locale.ROOT)))) {
                 out.add(column);
             }
         });

@@ -12,6 +12,7 @@ import dev.snailbench.model.domain.SyntheticSuite.Template;
 import dev.snailbench.sql.SqlParseException;
 import dev.snailbench.sql.SqlParser;
 import dev.snailbench.sql.analysis.Characteristics;
+import dev.snailbench.sql.template.SeedReadings;
 import dev.snailbench.sql.template.SeedTemplate;
 import dev.snailbench.sql.template.SeedTemplate.Slot;
 import dev.snailbench.sql.template.SeedTemplates;
@@ -36,7 +37,8 @@ import net.sf.jsqlparser.statement.select.Select;
  * and screened first ({@link SeedScreen}: one that fails the gold screening, does not answer its question or does
  * not mean what it asks is flagged and not multiplied), the slots filled from the data ({@link SlotFiller}), each
  * filled query checked ({@link CandidateChecks}) and run with a timeout, and only those that run, return rows of the
- * seed's shape, and differ from the seeds and from each other (by SQL and, per template, by result) are kept. Every
+ * seed's shape, and differ from the seeds and from each other (by SQL and, per template, by result) are kept. A seed
+ * that lists who or which is given {@code DISTINCT} first ({@link SeedReadings#setOfNames}). Every
  * refusal is counted per check ({@link Tally}). Templates are filled in strata (grouped, aggregated, plain) up to
  * the seeds' share of each first ({@link Strata}: GROUP BY's among the seeds that run on the database). Blocking;
  * deterministic for a seed and a database state: the data is sampled by a hash of the rows, not as the plan returns
@@ -102,8 +104,15 @@ public final class SyntheticSqlGenerator {
             Stratum stratum;
             try {
                 Statement parsed = parser.parse(seed.sql(), data.dialect);
-                printed = parsed.toString();
                 // Every seed as the parser prints it: a filled query equal to any of them is no new pair.
+                seedSql.add(normalize(parsed.toString()));
+                filler.seedNames(parsed.toString());
+                if (SeedReadings.setOfNames(seed.question(), parsed)) {
+                    // "Which/who …" asks for each once: a join that repeats a name would repeat it in every pair.
+                    SeedReadings.distinct(parsed);
+                    tally.refuse(Tally.DISTINCT_ADDED);
+                }
+                printed = parsed.toString();
                 seedSql.add(normalize(printed));
                 stratum = parsed instanceof Select ? Stratum.of(Characteristics.of(parsed)) : Stratum.PLAIN;
                 seedStrata.merge(stratum, 1, Integer::sum);

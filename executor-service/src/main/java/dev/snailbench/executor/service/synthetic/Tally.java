@@ -16,7 +16,11 @@ final class Tally {
     static final String RESULT_SHAPE = "resultShape";
     /** A LIKE value not of the seed value's kind (a whole cell for a keyword, a word that names nothing). */
     static final String LIKE_FRAGMENT = "likeFragment";
-    /** A text value of another kind than the seed's: an identifier-like value (underscores) for a name. */
+    /**
+     * A text value of another kind than its column's or the seed's ({@link dev.snailbench.sql.ValueKinds}: a full
+     * name for a column of three-letter codes, a proper name for a LIKE keyword the seed wrote in lower case), or an
+     * identifier-like value (underscores) for a name.
+     */
     static final String VALUE_KIND = "valueKind";
     /** Two value slots of one filling drawing the same value. */
     static final String DISTINCT_VALUES = "distinctValues";
@@ -33,6 +37,13 @@ final class Tally {
      * does not tell which.
      */
     static final String FLAG_READING = "flagReading";
+    /**
+     * A seed that counts rows of a table holding several rows per event (a match once per side) where each counted
+     * event has all its rows: the count counts every event several times.
+     */
+    static final String ROWS_PER_KEY = "rowsPerKey";
+    /** Seeds that list who or which without DISTINCT, given DISTINCT before they are multiplied (not refused). */
+    static final String DISTINCT_ADDED = "distinctAdded";
 
     /** Every check, in the order the summary lists them. */
     static final List<String> CHECKS = List.of(
@@ -48,7 +59,9 @@ final class Tally {
             ANSWER_SHAPE,
             SEED_MEANING,
             UNASKED_RETURN,
-            FLAG_READING);
+            FLAG_READING,
+            ROWS_PER_KEY,
+            DISTINCT_ADDED);
 
     private static final int KEPT = 20;
 

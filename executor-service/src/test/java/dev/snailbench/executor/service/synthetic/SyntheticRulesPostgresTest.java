@@ -129,7 +129,7 @@ class SyntheticRulesPostgresTest {
                         "SELECT DISTINCT c.stage FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
                                 + "WHERE v.venue_name = 'Grieg Hall' AND c.year = 2019"),
                 new SyntheticSuite.Seed(
-                        "Which years after 2016 had a Finale?",
+                        "List the years after 2016 with a Finale.",
                         "SELECT c.year FROM concert AS c WHERE c.stage = 'Finale' AND c.year > 2016"),
                 new SyntheticSuite.Seed(
                         "In which years were which stages played at the Opera?",
@@ -268,7 +268,8 @@ class SyntheticRulesPostgresTest {
 
     @Test
     void shouldNotRepeatRowsTheSeedsValueKeptApart() {
-        // One Finale a year gives each year once; a heat or a semi would give each year two or three times.
+        // One Finale a year gives each year once; a heat or a semi would give each year two or three times (a list
+        // of rows, not a "which" question that would be given DISTINCT).
         assertThat(pairsOf(10)).isNotEmpty().allSatisfy(p -> {
             assertThat(Set.copyOf(p.expected().rows()))
                     .as(p.sql())

@@ -1,0 +1,208 @@
+package dev.snailbench.executor.service.synthetic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.snailbench.executor.support.Core;
+import dev.snailbench.model.domain.SyntheticSuite;
+import dev.snailbench.sql.SqlParser;
+import dev.snailbench.testkit.LocalStack;
+import dev.snailbench.testkit.RealInfrastructure;
+import io.quarkus.test.junit.QuarkusTest;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generation rules about how a seed reads its data, on a small league database made for them (not FootballDB):
+ * each fixture is told in two rows of {@code side}, one per club (a fixture id in both), at the home club's arena,
+ * with a report that names the winning club; clubs have three-letter country codes (one club's country written out in full), a nickname, a
+ * founding year and a {@code rating} no seed asks about.
+ * Beyond the in-memory tier: the seeds are screened and the generated queries run on a real PostgreSQL database.
+ */
+// A @QuarkusTest to share the module's PostgreSQL with the other Quarkus tests.
+@QuarkusTest
+@RealInfrastructure
+class SyntheticReadingsPostgresTest {
+
+    static final String DATABASE = "league";
+    private static final List<String> CLUBS =
+            List.of("Otters", "Bears", "Lynx", "Wolves", "Hawks", "Foxes", "Elks", "Owls");
+    private static final List<String> COUNTRIES = List.of("NOR", "NOR", "SWE", "SWE", "DEN", "FIN", "FIN", "Iceland");
+    private static final List<String> ARENAS =
+            List.of("Riverside Park", "Harbour Field", "North Stadium", "Pine Arena", "Lake Ground", "Old Mill");
+
+    private static SyntheticSuite suite;
+
+    @BeforeAll
+    static void createAndGenerate() throws Exception {
+        LocalStack.targets().createDatabase(DATABASE);
+        try (Connection c = LocalStack.targets().connect(DATABASE);
+                Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS side");
+            s.execute("DROP TABLE IF EXISTS club");
+            s.execute("DROP TABLE IF EXISTS arena");
+            s.execute("CREATE TABLE arena (arena_id int PRIMARY KEY, arena_name text NOT NULL, city text NOT NULL)");
+            for (int a = 0; a < ARENAS.size(); a++) {
+                s.execute("INSERT INTO arena VALUES (" + (a + 1) + ", '" + ARENAS.get(a) + "', 'Town "
+                        + (char) ('A' + a) + "')");
+            }
+            s.execute(
+                    "CREATE TABLE club (club_code text PRIMARY KEY, club_name text NOT NULL, country_code text NOT NULL,"
+                            + " nickname text NOT NULL, founded int NOT NULL, rating real NOT NULL)");
+            for (int k = 0; k < CLUBS.size(); k++) {
+                s.execute("INSERT INTO club VALUES ('C" + k + "X', '" + CLUBS.get(k) + "', '" + COUNTRIES.get(k)
+                        + "', 'The " + CLUBS.get(k) + " of " + (1900 + 7 * k) + "', " + (1900 + 7 * k) + ", "
+                        + (0.1 + k / 10.0) + ")");
+            }
+            s.execute("CREATE TABLE side (side_id int PRIMARY KEY, fixture_id int NOT NULL, club_code text NOT NULL "
+                    + "REFERENCES club, role text NOT NULL, goals int NOT NULL, arena_id int NOT NULL REFERENCES arena, "
+                    + "season int NOT NULL, report text NOT NULL)");
+            StringBuilder insert = new StringBuilder("INSERT INTO side VALUES ");
+            int id = 0;
+            for (int f = 1; f <= 40; f++) {
+                String home = CLUBS.get(f % 8);
+                String report = switch (f % 4) {
+                    case 0 -> home + " won in regular time";
+                    // A club's name in several reports: as common in them as a keyword, but no keyword.
+                    case 1 -> home + " win on penalties (" + (3 + f % 3) + " - 2)";
+                    case 2 -> "decided after extra time, " + home + " ahead";
+                    default -> "a draw in heavy rain";
+                };
+                for (int side = 0; side < 2; side++) {
+                    id++;
+                    int club = side == 0 ? f % 8 : (f + 3) % 8;
+                    insert.append(id == 1 ? "" : ", ")
+                            .append("(")
+                            .append(id)
+                            .append(", ")
+                            .append(f)
+                            .append(", 'C")
+                            .append(club)
+                            .append("X', '")
+                            .append(side == 0 ? "home" : "away")
+                            .append("', ")
+                            .append((f * 7 + side * 3) % 5)
+                            .append(", ")
+                            .append(1 + f % 8 % 6)
+                            .append(", ")
+                            .append(2018 + f % 4)
+                            .append(", '")
+                            .append(report)
+                            .append("')");
+                }
+            }
+            s.execute(insert.toString());
+            s.execute("ANALYZE side");
+        }
+        String sides = "FROM side AS s JOIN club AS c ON s.club_code = c.club_code ";
+        List<SyntheticSuite.Seed> seeds = List.of(
+                new SyntheticSuite.Seed(
+                        "How many fixtures were played at Riverside Park?",
+                        "SELECT count(*) FROM side AS s JOIN arena AS a ON s.arena_id = a.arena_id "
+                                + "WHERE a.arena_name = 'Riverside Park'"),
+                new SyntheticSuite.Seed(
+                        "How many fixtures did the Otters play?",
+                        "SELECT count(*) " + sides + "WHERE c.club_name = 'Otters'"),
+                new SyntheticSuite.Seed(
+                        "Which clubs played at Riverside Park?",
+                        "SELECT c.club_name " + sides + "JOIN arena AS a ON s.arena_id = a.arena_id "
+                                + "WHERE a.arena_name = 'Riverside Park'"),
+                new SyntheticSuite.Seed(
+                        "How many fixtures were decided on penalties?",
+                        "SELECT count(DISTINCT s.fixture_id) FROM side AS s WHERE s.report LIKE '%penalties%'"),
+                new SyntheticSuite.Seed(
+                        "List the clubs from the country with code NOR.",
+                        "SELECT club_name FROM club WHERE country_code = 'NOR'"),
+                new SyntheticSuite.Seed(
+                        "Return the country code of club Otters.",
+                        "SELECT country_code FROM club WHERE club_name = 'Otters'"),
+                new SyntheticSuite.Seed(
+                        "Return the nickname of club Bears.", "SELECT nickname FROM club WHERE club_name = 'Bears'"),
+                new SyntheticSuite.Seed(
+                        "Return the year club Lynx was founded.", "SELECT founded FROM club WHERE club_name = 'Lynx'"));
+        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
+            suite = Core.executor()
+                    .withSession(
+                            Core.postgres(DATABASE),
+                            session -> SyntheticSqlGenerator.generate(
+                                    session,
+                                    "public",
+                                    parser,
+                                    new SyntheticSuite.Options(seeds, 5, 300, 25, 100, 10, 120)));
+        }
+        System.out.println("SyntheticReadingsPostgresTest: " + suite.counts());
+    }
+
+    private static List<SyntheticSuite.Pair> pairsOf(int seedIndex) {
+        Set<String> templates = suite.templates().stream()
+                .filter(t -> t.frames().stream().anyMatch(f -> f.seedIndex() == seedIndex))
+                .map(SyntheticSuite.Template::id)
+                .collect(Collectors.toSet());
+        return suite.pairs().stream()
+                .filter(p -> templates.contains(p.templateId()))
+                .toList();
+    }
+
+    @Test
+    void shouldFlagACountOfRowsThatCountsEachFixtureOncePerSide() {
+        // Every fixture at an arena comes with both its rows: the count is twice the fixtures.
+        assertThat(pairsOf(0)).isEmpty();
+        assertThat(suite.counts().refused().get(Tally.ROWS_PER_KEY)).isEqualTo(1);
+        assertThat(suite.counts().seedRefusals())
+                .contains("seed 1: its SQL counts each event several times: side holds 2 rows per fixture_id and it "
+                        + "counts all 2 of each");
+    }
+
+    @Test
+    void shouldKeepACountOfOneClubsRowsWhichCountsEachFixtureOnce() {
+        assertThat(pairsOf(1))
+                .isNotEmpty()
+                .allSatisfy(p -> assertThat(p.spoken().get(0)).isIn(CLUBS));
+    }
+
+    @Test
+    void shouldListEachClubOnceWhereTheQuestionAsksWhich() {
+        assertThat(pairsOf(2)).isNotEmpty().allSatisfy(p -> {
+            assertThat(p.sql()).startsWith("SELECT DISTINCT c.club_name");
+            assertThat(Set.copyOf(p.expected().rows()))
+                    .as(p.sql())
+                    .hasSameSizeAs(p.expected().rows());
+        });
+        // The one "which" seed; "list the clubs" of a country is a request for rows and stays as written.
+        assertThat(suite.counts().refused().get(Tally.DISTINCT_ADDED)).isEqualTo(1);
+    }
+
+    @Test
+    void shouldFillADescriptionsKeywordSlotWithALowerCaseWordNeverAClubsName() {
+        assertThat(pairsOf(3)).isNotEmpty().allSatisfy(p -> {
+            String word = p.spoken().get(0);
+            assertThat(word).as(p.sql()).isEqualTo(word.toLowerCase(Locale.ROOT));
+            assertThat(CLUBS).doesNotContain(word);
+        });
+        assertThat(suite.counts().refused().get(Tally.LIKE_FRAGMENT)).isPositive();
+    }
+
+    @Test
+    void shouldDrawOnlyCodesForACodeColumnThatHoldsOneFullName() {
+        assertThat(pairsOf(4))
+                .isNotEmpty()
+                .allSatisfy(p -> assertThat(p.spoken().get(0)).matches("[A-Z]{3}"));
+        assertThat(suite.counts().refused().get(Tally.VALUE_KIND)).isPositive();
+    }
+
+    @Test
+    void shouldSwapOnlyIntoColumnsSomeSeedAsksAbout() {
+        // The club's rating is a number no seed names; its nickname and founding year are asked about.
+        List<SyntheticSuite.Pair> swapped = suite.pairs().stream()
+                .filter(p -> p.sql().startsWith("SELECT") && p.sql().contains("FROM club WHERE club_name"))
+                .toList();
+        assertThat(swapped).isNotEmpty().noneSatisfy(p -> assertThat(p.sql()).contains("rating"));
+        assertThat(swapped).anySatisfy(p -> assertThat(p.sql()).startsWith("SELECT nickname"));
+    }
+}
