@@ -64,9 +64,10 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
      *                      its question asks: a value, year, column or counted thing one of them names and the
      *                      other does not), {@code unaskedReturn} (a returned column its question does not ask for),
      *                      {@code flagReading} (one of two flags of one word chosen where its question names
-     *                      neither's table), {@code rowsPerKey} (a count of rows of a table that tells each event in
-     *                      several rows, every counted event with all of them); and {@code distinctAdded}, seeds
-     *                      that list who or which given DISTINCT before they are multiplied
+     *                      neither's table); and seeds rewritten before they are multiplied: {@code rowsPerKey} (a
+     *                      count of rows of a table that tells each event in several rows, every counted event with
+     *                      all of them, made COUNT(DISTINCT key)), {@code distinctAdded} (a who/which list given
+     *                      DISTINCT)
      * @param seedRefusals  why each seed that gave no template was left out ({@code seed 2: ...}, numbered from 1;
      *                      null in older answers)
      */

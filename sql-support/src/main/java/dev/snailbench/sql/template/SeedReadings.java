@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
@@ -232,6 +233,18 @@ public final class SeedReadings {
         select.setLimit(null);
         select.setOffset(null);
         return select.toString();
+    }
+
+    /**
+     * Makes the counting query {@code statement} ({@link #rowCount}) count each value of {@code qualifier.column}
+     * once: {@code COUNT(DISTINCT qualifier.column)}, the events a table of several rows per event holds.
+     */
+    public static void countDistinct(Statement statement, String qualifier, String column) {
+        Function count =
+                (Function) ((PlainSelect) statement).getSelectItems().get(0).getExpression();
+        count.setAllColumns(false);
+        count.setDistinct(true);
+        count.setParameters(new ExpressionList<>(new Column(new Table(qualifier), column)));
     }
 
     /**

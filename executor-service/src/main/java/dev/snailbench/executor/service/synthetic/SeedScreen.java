@@ -21,7 +21,8 @@ import net.sf.jsqlparser.statement.Statement;
  * passes the gold screening (a LIMIT that keeps some of rows it cannot tell apart fails it) and answers its own
  * question: the answer's shape ({@link AnswerShape}), what the question and the SQL name ({@link SeedMeaning}), and
  * how the SQL reads it: no column returned that it does not ask for, no flag chosen among two it does not tell
- * apart, no count of rows that counts each event once per row the data tells it in ({@link SeedReadings}).
+ * apart ({@link SeedReadings}). A count of rows that counts each event once per row the data tells it in is made
+ * to count the events ({@link #countOnce}) before the seed becomes a template.
  * A seed that fails any is flagged and gives no pairs: its fault would be copied into every one.
  */
 final class SeedScreen {
@@ -128,20 +129,33 @@ final class SeedScreen {
             return new Verdict(
                     result, null, Tally.FLAG_READING, "its SQL reads its question's verb one way of two: " + flag);
         }
-        String perKey = countsEventsRepeatedly(sql, parsed);
-        if (perKey != null) {
-            return new Verdict(result, null, Tally.ROWS_PER_KEY, "its SQL counts each event several times: " + perKey);
-        }
         return new Verdict(result, null, null, null);
     }
 
     /**
-     * Why a counting seed ({@link SeedReadings#rowCount}) counts each event several times, or null: a table it
+     * The counting seed {@code sql} made to count each event once ({@code COUNT(DISTINCT key)}), or null when it
+     * does not count any several times: a table it
      * counts holds n rows per value of a column ({@link SchemaData#rowsPerKey}: a match once per side), and every
      * value among the rows it counts comes with all n of them (both sides of every match at a stadium; a team's own
      * matches come once each and are not flagged).
      */
-    private String countsEventsRepeatedly(String sql, Statement parsed) {
+    String countOnce(String sql) {
+        Statement parsed;
+        try {
+            parsed = parser.parse(sql, data.dialect);
+        } catch (RuntimeException e) {
+            return null;
+        }
+        String[] key = countsEventsRepeatedly(sql, parsed);
+        if (key == null) {
+            return null;
+        }
+        SeedReadings.countDistinct(parsed, key[0], key[1]);
+        return parsed.toString();
+    }
+
+    /** The qualifier and key column of the table {@code parsed} counts each event of several times, or null. */
+    private String[] countsEventsRepeatedly(String sql, Statement parsed) {
         Map<String, String> counted = SeedReadings.rowCount(parsed);
         for (Map.Entry<String, String> table : counted.entrySet()) {
             if (!data.hasTable(table.getKey())) {
@@ -164,8 +178,7 @@ final class SeedScreen {
                 continue;
             }
             if (countsAllRowsOfEachKey(probe, key.rows(), !rowKey.isEmpty())) {
-                return table.getKey() + " holds " + key.rows() + " rows per " + key.column() + " and it counts all "
-                        + key.rows() + " of each";
+                return new String[] {table.getValue(), data.identifier(key.column())};
             }
         }
         return null;

@@ -38,7 +38,8 @@ import net.sf.jsqlparser.statement.select.Select;
  * not mean what it asks is flagged and not multiplied), the slots filled from the data ({@link SlotFiller}), each
  * filled query checked ({@link CandidateChecks}) and run with a timeout, and only those that run, return rows of the
  * seed's shape, and differ from the seeds and from each other (by SQL and, per template, by result) are kept. A seed
- * that lists who or which is given {@code DISTINCT} first ({@link SeedReadings#setOfNames}). Every
+ * that lists who or which is given {@code DISTINCT} first ({@link SeedReadings#setOfNames}), and one that counts
+ * each event once per row the data tells it in counts the events ({@link SeedScreen#countOnce}). Every
  * refusal is counted per check ({@link Tally}). Templates are filled in strata (grouped, aggregated, plain) up to
  * the seeds' share of each first ({@link Strata}: GROUP BY's among the seeds that run on the database). Blocking;
  * deterministic for a seed and a database state: the data is sampled by a hash of the rows, not as the plan returns
@@ -111,6 +112,12 @@ public final class SyntheticSqlGenerator {
                     // "Which/who …" asks for each once: a join that repeats a name would repeat it in every pair.
                     SeedReadings.distinct(parsed);
                     tally.refuse(Tally.DISTINCT_ADDED);
+                }
+                String once = screen.countOnce(parsed.toString());
+                if (once != null) {
+                    // "How many games at the stadium" counted once per side: the seed counts the games instead.
+                    parsed = parser.parse(once, data.dialect);
+                    tally.refuse(Tally.ROWS_PER_KEY);
                 }
                 printed = parsed.toString();
                 seedSql.add(normalize(printed));

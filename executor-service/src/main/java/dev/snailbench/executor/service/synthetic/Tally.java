@@ -38,8 +38,8 @@ final class Tally {
      */
     static final String FLAG_READING = "flagReading";
     /**
-     * A seed that counts rows of a table holding several rows per event (a match once per side) where each counted
-     * event has all its rows: the count counts every event several times.
+     * Seeds that count rows of a table holding several rows per event (a match once per side) where each counted
+     * event has all its rows, made to count the events ({@code COUNT(DISTINCT key)}) before they are multiplied.
      */
     static final String ROWS_PER_KEY = "rowsPerKey";
     /** Seeds that list who or which without DISTINCT, given DISTINCT before they are multiplied (not refused). */
