@@ -132,7 +132,9 @@ class SyntheticSetResourceTest {
                             Map.entry("answerShape", 0),
                             Map.entry("seedMeaning", 1),
                             Map.entry("unaskedReturn", 1),
-                            Map.entry("flagReading", 0)),
+                            Map.entry("flagReading", 0),
+                            Map.entry("rowsPerKey", 1),
+                            Map.entry("distinctAdded", 2)),
                     List.of(
                             "seed 4: fails the gold screening: its LIMIT 1 cuts through rows tied on ORDER BY "
                                     + "goals DESC",
@@ -214,6 +216,8 @@ class SyntheticSetResourceTest {
                         + "its question does not ask for");
         assertThat(stored.getInt("summary.checks.flagReading.flaggedSeeds")).isZero();
         assertThat(stored.getList("summary.checks.flagReading.examples")).isEmpty();
+        assertThat(stored.getInt("summary.checks.rowsPerKey.seeds")).isEqualTo(1);
+        assertThat(stored.getInt("summary.checks.distinctAdded.seeds")).isEqualTo(2);
         assertThat(stored.getInt("summary.checks.questionFit.refused")).isZero();
         for (String check : List.of("tautology", "duplicateColumn", "emptyChange")) {
             assertThat(stored.getInt("summary.checks." + check + ".inSet"))
