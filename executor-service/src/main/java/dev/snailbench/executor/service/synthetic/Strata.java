@@ -103,11 +103,18 @@ final class Strata {
     }
 
     /**
-     * The cap of the first pass: grouped seeds share few templates (the grouping and the rest of the query fixed,
-     * only the values they say vary), so a grouped template may give up to three times the cap while GROUP BY is below
-     * its share; the other strata keep {@link #cap} (0 here).
+     * The most pairs one template of {@code stratum} may give in {@code pass} beyond {@link #cap}: in the first pass
+     * a grouped template may give up to three times the cap while GROUP BY is below its share (grouped seeds share
+     * few templates: the grouping and the rest of the query fixed, only the values they say vary); in the second,
+     * a template of any stratum still below its share may (a stratum's templates differ in how many fillings the
+     * data allows: an aggregate over a column of six values gives a few counts, a count per team two hundred, and
+     * the productive ones make up what the others cannot); in the last, no template goes beyond {@link #cap} (0).
      */
-    static int stretch(Stratum stratum, int maxPerTemplate) {
-        return stratum == Stratum.GROUPED ? 3 * maxPerTemplate : 0;
+    static int stretch(Stratum stratum, int pass, int maxPerTemplate) {
+        return switch (pass) {
+            case 0 -> stratum == Stratum.GROUPED ? 3 * maxPerTemplate : 0;
+            case 1 -> 3 * maxPerTemplate;
+            default -> 0;
+        };
     }
 }

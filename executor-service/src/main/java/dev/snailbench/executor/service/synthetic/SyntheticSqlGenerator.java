@@ -192,7 +192,8 @@ public final class SyntheticSqlGenerator {
         groups.forEach(g -> templatesPerStratum.merge(g.stratum, 1, Integer::sum));
         List<Stratum> strata = new ArrayList<>();
         // Pass 0 fills each stratum up to the seeds' share of it (grouped templates up to Strata.stretch); pass 1 lets
-        // aggregated templates make up what GROUP BY could not; pass 2 fills the rest of the target from any.
+        // the productive templates of a stratum below its share make up what its others could not (Strata.stretch),
+        // and aggregated templates what GROUP BY could not; pass 2 fills the rest of the target from any.
         passes:
         for (int pass = 0; pass < 3; pass++) {
             // Round robin over the templates: a few prolific templates cannot take the whole target.
@@ -207,9 +208,7 @@ public final class SyntheticSqlGenerator {
                         break passes;
                     }
                     int cap = Strata.cap(g.stratum, quota, templatesPerStratum, options.maxPerTemplate());
-                    if (pass == 0) {
-                        cap = Math.max(cap, Strata.stretch(g.stratum, options.maxPerTemplate()));
-                    }
+                    cap = Math.max(cap, Strata.stretch(g.stratum, pass, options.maxPerTemplate()));
                     if (made.getOrDefault(g.id, 0) >= cap
                             || pass < 2 && Strata.full(g.stratum, quota, filledPerStratum, pass == 1)) {
                         continue;

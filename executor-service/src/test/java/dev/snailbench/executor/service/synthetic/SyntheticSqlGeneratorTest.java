@@ -246,8 +246,13 @@ class SyntheticSqlGeneratorTest {
         assertThat(quota.get(Stratum.GROUPED)).isEqualTo(59);
         assertThat(quota.get(Stratum.AGGREGATED)).isEqualTo(300 - 59);
         assertThat(quota.get(Stratum.PLAIN)).isEqualTo(700);
-        assertThat(Strata.stretch(Stratum.GROUPED, 20)).isEqualTo(60);
-        assertThat(Strata.stretch(Stratum.PLAIN, 20)).isZero();
+        // First pass: grouped templates up to three times the cap; second: any stratum's; last: none.
+        assertThat(Strata.stretch(Stratum.GROUPED, 0, 20)).isEqualTo(60);
+        assertThat(Strata.stretch(Stratum.PLAIN, 0, 20)).isZero();
+        assertThat(Strata.stretch(Stratum.AGGREGATED, 0, 20)).isZero();
+        assertThat(Strata.stretch(Stratum.AGGREGATED, 1, 20)).isEqualTo(60);
+        assertThat(Strata.stretch(Stratum.PLAIN, 1, 20)).isEqualTo(60);
+        assertThat(Strata.stretch(Stratum.AGGREGATED, 2, 20)).isZero();
     }
 
     @Test
