@@ -91,14 +91,26 @@ public final class EnglishWords {
         return words;
     }
 
+    /** Fails with the message {@link #get} would give when a word list is not on the classpath; reads nothing. */
+    public static void requireLists(ClassLoader loader) {
+        for (String resource : RESOURCES) {
+            if (loader.getResource(resource) == null) {
+                throw missing(resource);
+            }
+        }
+    }
+
+    private static IllegalStateException missing(String resource) {
+        return new IllegalStateException("English word list " + resource + " is not on the classpath: "
+                + "the classifier needs the com.nulab-inc:zxcvbn artifact (declared in classifier-service/pom.xml)");
+    }
+
     static EnglishWords load(ClassLoader loader) {
         Map<String, Integer> ranks = new HashMap<>(64_000);
         for (String resource : RESOURCES) {
             InputStream in = loader.getResourceAsStream(resource);
             if (in == null) {
-                throw new IllegalStateException(
-                        "English word list " + resource + " is not on the classpath: "
-                                + "the classifier needs the com.nulab-inc:zxcvbn artifact (declared in classifier-service/pom.xml)");
+                throw missing(resource);
             }
             try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 int rank = 0;

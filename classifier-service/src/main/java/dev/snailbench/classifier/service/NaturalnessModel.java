@@ -32,20 +32,21 @@ public final class NaturalnessModel implements AutoCloseable {
     private final OrtEnvironment env;
     private final OrtSession session;
     private final ModelMetadata metadata;
-    private final FeatureExtractor extractor;
+    /**
+     * Made at the first classification, not at start: its English-word index (EnglishWords, about 0.6 CPU-s to
+     * build) is needed only then, and no job of a team classifies anything (only the workbench's crosswalk builds
+     * and POST /classify do).
+     */
+    private volatile FeatureExtractor extractor;
+
     private final ExecutionProvider provider;
     private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
 
     private NaturalnessModel(
-            OrtEnvironment env,
-            OrtSession session,
-            ModelMetadata metadata,
-            FeatureExtractor extractor,
-            ExecutionProvider provider) {
+            OrtEnvironment env, OrtSession session, ModelMetadata metadata, ExecutionProvider provider) {
         this.env = env;
         this.session = session;
         this.metadata = metadata;
-        this.extractor = extractor;
         this.provider = provider;
     }
 
@@ -100,8 +101,11 @@ public final class NaturalnessModel implements AutoCloseable {
                             e);
                 }
             }
+            // The word lists must be there (a missing artifact fails the start, not the first request); the index
+            // built from them waits for the first classification (extractor()).
+            EnglishWords.requireLists(NaturalnessModel.class.getClassLoader());
             OrtSession session = env.createSession(onnx.toString(), options);
-            return new NaturalnessModel(env, session, metadata, new FeatureExtractor(EnglishWords.get()), provider);
+            return new NaturalnessModel(env, session, metadata, provider);
         } catch (OrtException e) {
             throw new IllegalStateException("cannot load ONNX model " + onnx + ": " + e.getMessage(), e);
         }
@@ -115,8 +119,19 @@ public final class NaturalnessModel implements AutoCloseable {
         return provider;
     }
 
+    /** The feature extraction the model was trained with; its English-word index is built at the first call. */
     public FeatureExtractor extractor() {
-        return extractor;
+        FeatureExtractor made = extractor;
+        if (made == null) {
+            synchronized (this) {
+                made = extractor;
+                if (made == null) {
+                    made = new FeatureExtractor(EnglishWords.get());
+                    extractor = made;
+                }
+            }
+        }
+        return made;
     }
 
     public List<String> labels() {
@@ -132,6 +147,7 @@ public final class NaturalnessModel implements AutoCloseable {
         if (n == 0) {
             return new float[0];
         }
+        FeatureExtractor extractor = extractor();
         Buffers b = buffers.get();
         b.features.clearAll();
         int total = 0;
