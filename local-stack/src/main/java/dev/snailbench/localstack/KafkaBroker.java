@@ -8,6 +8,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -161,6 +162,18 @@ public final class KafkaBroker implements AutoCloseable {
         }
         close();
         throw new IllegalStateException("Kafka broker not ready after " + START_TIMEOUT + ":\n" + tail(log));
+    }
+
+    /**
+     * Copies the broker's log (its group coordinator's rebalances among the rest) to {@code target}: the broker's
+     * directory, where it writes it, goes with {@link #close}.
+     */
+    public synchronized void copyLog(Path target) {
+        try {
+            Files.copy(workDir.resolve("broker.log"), target, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override

@@ -118,7 +118,10 @@ public final class Stack implements AutoCloseable {
      */
     public record Instance(Service service, int number) {
 
-        /** The module's name for the first replica, then {@code -2}, {@code -3}: its log is {@code <name>.log}. */
+        /**
+         * The module's name for the first replica, then {@code -2}, {@code -3}: its first launch's log is
+         * {@code <name>.log}, each restart's {@code <name>.restart-<n>.log} ({@link Stack#log}).
+         */
         public String name() {
             return number == 1 ? service.module() : service.module() + "-" + number;
         }
@@ -158,6 +161,10 @@ public final class Stack implements AutoCloseable {
     private final Map<String, Process> launches = new ConcurrentHashMap<>();
 
     private final Map<Instance, String> currentLaunch = new ConcurrentHashMap<>();
+    /** Each instance's launches so far: a restart writes a log of its own, the earlier one kept for a reader. */
+    private final Map<Instance, Integer> launchesOf = new ConcurrentHashMap<>();
+    /** The log of each instance's current launch. */
+    private final Map<Instance, Path> logs = new ConcurrentHashMap<>();
     /** The launches that are to write their service's class-data archive once ready, and where. */
     private final Map<Process, ArchivePart> archiveParts = new ConcurrentHashMap<>();
     /** Class-data archives being written in the background ({@link #writeClassDataArchives}). */
@@ -396,10 +403,13 @@ public final class Stack implements AutoCloseable {
                 SupervisedMain.class.getName(),
                 Long.toString(ProcessHandle.current().pid()),
                 "io.quarkus.bootstrap.runner.QuarkusEntryPoint"));
+        int restarts = launchesOf.merge(instance, 1, Integer::sum) - 1;
+        Path log = logDir.resolve(instance.name() + (restarts == 0 ? "" : ".restart-" + restarts) + ".log");
+        logs.put(instance, log);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(root.resolve(service.module()).toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(logDir.resolve(instance.name() + ".log").toFile());
+                .redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
         env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
         env.put("SNAILBENCH_DB_URL", postgres.reactiveUrl(Postgres.PLATFORM_DATABASE));
@@ -528,6 +538,18 @@ public final class Stack implements AutoCloseable {
         return running.isEmpty() ? null : processes.get(running.get(0));
     }
 
+    /**
+     * The log of the replica's current launch: {@code <name>.log} in the log directory for its first,
+     * {@code <name>.restart-<n>.log} after its n-th restart, so that a restart keeps what the earlier launch wrote.
+     */
+    public Path log(Instance instance) {
+        Path log = logs.get(instance);
+        if (log == null) {
+            throw new IllegalStateException(instance + " was not started");
+        }
+        return log;
+    }
+
     /** The process of a replica. */
     public Process process(Instance instance) {
         return processes.get(instance);
@@ -570,12 +592,12 @@ public final class Stack implements AutoCloseable {
             for (Instance instance : notReady) {
                 Process process = processes.get(instance);
                 if (!process.isAlive()) {
-                    throw new IllegalStateException(instance + " exited with " + process.exitValue() + "; see "
-                            + logDir.resolve(instance.name() + ".log"));
+                    throw new IllegalStateException(
+                            instance + " exited with " + process.exitValue() + "; see " + log(instance));
                 }
                 if (Instant.now().isAfter(deadline)) {
-                    throw new IllegalStateException(instance + " not ready after " + READY_TIMEOUT + "; see "
-                            + logDir.resolve(instance.name() + ".log"));
+                    throw new IllegalStateException(
+                            instance + " not ready after " + READY_TIMEOUT + "; see " + log(instance));
                 }
             }
             waiting = notReady;
@@ -653,8 +675,7 @@ public final class Stack implements AutoCloseable {
             return;
         }
         try {
-            Matcher m = LISTENING.matcher(
-                    Files.readString(logDir.resolve(instance.name() + ".log"), StandardCharsets.ISO_8859_1));
+            Matcher m = LISTENING.matcher(Files.readString(log(instance), StandardCharsets.ISO_8859_1));
             if (m.find()) {
                 ports.put(instance, Integer.parseInt(m.group(1)));
             }
@@ -849,6 +870,13 @@ public final class Stack implements AutoCloseable {
             }
         }
         archiveParts.values().forEach(a -> ServiceArchive.discard(a.part()));
+        if (logDir != null) {
+            try {
+                kafka.copyLog(logDir.resolve("broker.log"));
+            } catch (UncheckedIOException e) {
+                // The broker's log is kept for a reader only: the stack stops all the same.
+            }
+        }
         kafka.close();
         postgres.close();
         targets.close();

@@ -388,13 +388,23 @@ class PipelineReliabilityIT {
         ExecutorService submitters = Executors.newFixedThreadPool(jobs);
         try {
             stack.kill(executors.get(0));
+            Instant killed = Instant.now();
             List<Future<String>> submitted = new ArrayList<>();
             for (int i = 0; i < jobs; i++) {
                 Map<String, Object> job = job(
                         "while the executor group recovers " + i,
                         questions.subList(60 + 2 * i, 62 + 2 * i),
                         predictions);
-                submitted.add(submitters.submit(() -> client.submitJob(apiKey, job)));
+                int n = i;
+                submitted.add(submitters.submit(() -> {
+                    try {
+                        return client.submitJob(apiKey, job);
+                    } finally {
+                        System.out.printf(
+                                "PipelineReliabilityIT: job %d answered %d ms after %s was killed%n",
+                                n, Duration.between(killed, Instant.now()).toMillis(), executors.get(0));
+                    }
+                }));
             }
             for (Future<String> jobId : submitted) {
                 jobIds.add(jobId.get());
