@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.snailbench.testkit.Browser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;

@@ -1,4 +1,4 @@
-package dev.snailbench.generator.e2e;
+package dev.snailbench.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -440,7 +440,7 @@ class SnailbenchUpIT {
                         .matches("job " + footballJobId + ": completed: 100/100 items done, \\d+ failed"));
         // What the README's walkthrough shows, as this run printed it.
         Files.writeString(
-                root.resolve("generator-service/target/cli-walkthrough.txt"),
+                root.resolve("platform-tests/target/cli-walkthrough.txt"),
                 String.join("\n", registered.output(), footballJob.output(), summary.output()));
         Cli listed = cli(root, work, env, "job", "list");
         assertThat(listed.output())

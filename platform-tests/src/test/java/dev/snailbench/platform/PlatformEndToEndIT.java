@@ -1,4 +1,4 @@
-package dev.snailbench.generator.e2e;
+package dev.snailbench.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -17,6 +17,7 @@ import dev.snailbench.localstack.SnailsExperiment;
 import dev.snailbench.localstack.Stack;
 import dev.snailbench.model.Topics;
 import dev.snailbench.model.domain.ApiKeys;
+import dev.snailbench.testkit.Browser;
 import dev.snailbench.testkit.DatabaseRegistration;
 import dev.snailbench.testkit.FakeOpenAi;
 import dev.snailbench.testkit.KeyPropagation;
@@ -128,7 +129,7 @@ class PlatformEndToEndIT {
         stack = Stack.start(
                 root,
                 DataDir.resolve(),
-                root.resolve("generator-service/target/e2e-logs"),
+                root.resolve("platform-tests/target/e2e-logs"),
                 services,
                 settings,
                 Map.of(),
@@ -1643,7 +1644,7 @@ class PlatformEndToEndIT {
         awaitCompleted(apiKey, modelJob);
         assertThat(PROMPTS).anySatisfy(p -> assertThat(p).contains(sample));
 
-        Path logs = Path.of("..").toAbsolutePath().normalize().resolve("generator-service/target/e2e-logs");
+        Path logs = Path.of("..").toAbsolutePath().normalize().resolve("platform-tests/target/e2e-logs");
         List<Path> files;
         try (var walk = Files.walk(logs)) {
             files = walk.filter(Files::isRegularFile).toList();

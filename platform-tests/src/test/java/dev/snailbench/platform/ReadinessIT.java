@@ -1,4 +1,4 @@
-package dev.snailbench.generator.e2e;
+package dev.snailbench.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class ReadinessIT {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final Path LOGS = ROOT.resolve("generator-service/target/readiness-logs");
+    private static final Path LOGS = ROOT.resolve("platform-tests/target/readiness-logs");
 
     private static Stack stack;
     private static List<String> startLog;

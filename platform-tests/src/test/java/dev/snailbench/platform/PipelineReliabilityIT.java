@@ -1,4 +1,4 @@
-package dev.snailbench.generator.e2e;
+package dev.snailbench.platform;
 
 import static dev.snailbench.generator.testing.WorkHops.HOPS;
 import static dev.snailbench.generator.testing.WorkHops.WORK_TOPICS;
@@ -101,7 +101,7 @@ class PipelineReliabilityIT {
         stack = Stack.start(
                 root,
                 DataDir.resolve(),
-                root.resolve("generator-service/target/reliability-logs"),
+                root.resolve("platform-tests/target/reliability-logs"),
                 replicas,
                 Map.of(
                         "snailbench.watchdog.item-deadline",

@@ -1,4 +1,4 @@
-package dev.snailbench.generator.e2e;
+package dev.snailbench.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ProductionKeysIT {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final Path LOGS = ROOT.resolve("generator-service/target/production-keys-logs");
+    private static final Path LOGS = ROOT.resolve("platform-tests/target/production-keys-logs");
 
     private static CompletableFuture<Throwable> generator;
     private static CompletableFuture<Throwable> executor;

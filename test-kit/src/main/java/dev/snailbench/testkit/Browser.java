@@ -1,4 +1,4 @@
-package dev.snailbench.generator.e2e;
+package dev.snailbench.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,10 +22,10 @@ import java.util.function.Predicate;
  * loopback HTTP; no client library). Chromium runs without background networking: the tests' pages are on
  * loopback and nothing else is reached.
  */
-final class Browser implements AutoCloseable {
+public final class Browser implements AutoCloseable {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    public static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    public static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final String ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -35,11 +35,11 @@ final class Browser implements AutoCloseable {
     private final HttpClient http = HttpClient.newHttpClient();
 
     /** Whether the Debian packages chromium and chromium-driver are installed (the browser tests need them). */
-    static boolean installed() {
+    public static boolean installed() {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
     }
 
-    Browser(Path profile) throws Exception {
+    public Browser(Path profile) throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -75,12 +75,12 @@ final class Browser implements AutoCloseable {
         session = created.get("sessionId").asText();
     }
 
-    void open(String url) throws Exception {
+    public void open(String url) throws Exception {
         send("POST", "/session/" + session + "/url", Map.of("url", url));
     }
 
     /** The first element matching the CSS selector, waiting up to 20 s for it. */
-    String find(String css) throws Exception {
+    public String find(String css) throws Exception {
         Instant deadline = Instant.now().plusSeconds(20);
         while (true) {
             try {
@@ -96,22 +96,22 @@ final class Browser implements AutoCloseable {
         }
     }
 
-    void type(String css, String text) throws Exception {
+    public void type(String css, String text) throws Exception {
         send("POST", "/session/" + session + "/element/" + find(css) + "/value", Map.of("text", text));
     }
 
-    void click(String css) throws Exception {
+    public void click(String css) throws Exception {
         send("POST", "/session/" + session + "/element/" + find(css) + "/click", Map.of());
     }
 
     /** Runs {@code script} in the page and returns its value as text. */
-    String script(String script, Object... args) throws Exception {
+    public String script(String script, Object... args) throws Exception {
         return send("POST", "/session/" + session + "/execute/sync", Map.of("script", script, "args", List.of(args)))
                 .asText();
     }
 
     /** Waits until {@code script}'s value satisfies {@code done}; returns it. */
-    String await(String script, Predicate<String> done, Duration timeout) throws Exception {
+    public String await(String script, Predicate<String> done, Duration timeout) throws Exception {
         Instant deadline = Instant.now().plus(timeout);
         String value = script(script);
         while (!done.test(value)) {
@@ -124,7 +124,7 @@ final class Browser implements AutoCloseable {
         return value;
     }
 
-    void screenshot(Path file) throws Exception {
+    public void screenshot(Path file) throws Exception {
         Files.createDirectories(file.getParent());
         Files.write(
                 file,
