@@ -37,6 +37,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
@@ -54,30 +55,56 @@ import org.apache.kafka.common.GroupState;
  */
 public final class Stack implements AutoCloseable {
 
+    /** The work-item path's packages, compiled at a fiftieth of the usual threshold ({@link #SERVICE_JVM_OPTIONS}). */
+    public static final List<String> JOB_PATH_PACKAGES = List.of(
+            "dev.snailbench",
+            "org.apache.kafka",
+            "io.vertx",
+            "io.netty",
+            "com.fasterxml.jackson",
+            "io.smallrye.mutiny",
+            "io.smallrye.reactive",
+            "org.hibernate.reactive",
+            "net.sf.jsqlparser",
+            "org.postgresql");
+
     /**
      * JVM options of the services but the classifier, in their environment (JAVA_TOOL_OPTIONS, which a caller's
-     * environment may replace). The client compiler only: measured by PipelineBenchmark on 2 cores, the server
-     * compiler (C2) still took about a third of the services' CPU during a 1,000-item job after four warm-up jobs (a
-     * Quarkus service is a lot of code to compile) and its faster code did not pay that back: with C1 alone the same
-     * job used 30 % less CPU. And it compiles a method after a fiftieth of the usual calls (4 instead of 200): much of
+     * environment may replace). The client compiler only: measured by PipelineBenchmark on 2 cores, the server compiler
+     * (C2) still took about a third of the services' CPU during a 1,000-item job after four warm-up jobs (a Quarkus
+     * service is a lot of code to compile) and its faster code did not pay that back: with C1 alone the same job used
+     * 30 % less CPU. And the code of the work-item path ({@link #JOB_PATH_PACKAGES}: the platform's own, the Kafka
+     * client, Vert.x and Netty, Jackson, Mutiny and the messaging connector, Hibernate Reactive, the SQL parser, the
+     * JDBC driver of the teams' databases) is compiled after a fiftieth of the usual calls (4 instead of 200): much of
      * a service's work runs once per batch of records, not once per item, so at the usual threshold it was still
      * interpreted during a third 10,000-item job (a fifth of the generator's CPU, a sixth of the inference service's),
-     * and more of it during a team's first job. The extra code costs about 20 MiB of resident memory per service; the
-     * code cache is made larger so that it never fills. And the threshold stays 4 calls while the compiler is busy:
-     * by default the JVM multiplies it by the compile queue's length over five, so during the start-up warm-up, when
-     * thousands of methods wait, a method called once per parsed statement or per batch needed 50 calls or more and
-     * was compiled only during a team's first job (the SQL parser's entry points among them, in four services):
-     * with the load feedback off, that job used a sixth less CPU. The broker runs
-     * with the client compiler too ({@link KafkaBroker}). Joined at run time, not a compile-time constant: a
-     * constant would be copied into the classes that read it (the benchmarks), which would then keep the options of
-     * the local-stack build they were compiled against when an A/B swaps the installed jar.
+     * and more of it during a team's first job. Only that code: the rest runs mostly once, at start (CDI,
+     * configuration, Hibernate's boot, the JDK's class loading), and at the low threshold the compiler spends more than
+     * half of a service's CPU to start on it (3.3 of 6.7 CPU-s for the generator, against 1.9 with the job path's code
+     * alone at the low threshold). The extra code costs about 20 MiB of resident memory per service; the code cache is
+     * made larger so that it never fills. And the threshold stays low while the compiler is busy: by default the JVM
+     * multiplies it by the compile queue's length over five, so during the start-up warm-up, when thousands of methods
+     * wait, a method called once per parsed statement or per batch needed 50 calls or more and was compiled only during
+     * a team's first job (the SQL parser's entry points among them, in four services): with the load feedback off, that
+     * job used a sixth less CPU. The broker runs with the client compiler too ({@link KafkaBroker}). Joined at run
+     * time, not a compile-time constant: a constant would be copied into the classes that read it (the benchmarks),
+     * which would then keep the options of the local-stack build they were compiled against when an A/B swaps the
+     * installed jar.
      */
     public static final String SERVICE_JVM_OPTIONS = String.join(
             " ",
             "-XX:TieredStopAtLevel=1",
-            "-XX:CompileThresholdScaling=0.02",
             "-XX:ReservedCodeCacheSize=96m",
-            "-XX:Tier3LoadFeedback=100000");
+            "-XX:Tier3LoadFeedback=100000",
+            // The per-method threshold below, without a line on the console for each package.
+            "-XX:CompileCommand=quiet",
+            jobPathThresholds());
+
+    private static String jobPathThresholds() {
+        return JOB_PATH_PACKAGES.stream()
+                .map(p -> "-XX:CompileCommand=CompileThresholdScaling," + p + ".*::*,0.02")
+                .collect(Collectors.joining(" "));
+    }
 
     /**
      * The classifier's JVM options (JAVA_TOOL_OPTIONS): the client compiler alone at its usual thresholds. The server

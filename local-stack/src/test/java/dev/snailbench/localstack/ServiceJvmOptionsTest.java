@@ -39,7 +39,29 @@ class ServiceJvmOptionsTest {
         }
         // The classifier is idle during jobs: its start compiles only what runs often, at the usual thresholds.
         assertThat(Stack.jvmOptions(Stack.Service.CLASSIFIER)).doesNotContain("CompileThresholdScaling");
-        assertThat(Stack.jvmOptions(Stack.Service.EXECUTOR)).contains("-XX:CompileThresholdScaling=0.02");
+        // The others: the job path's packages at a low threshold, everything else (start-up code) at the usual one.
+        assertThat(Stack.jvmOptions(Stack.Service.EXECUTOR))
+                .contains("-XX:CompileCommand=CompileThresholdScaling,dev.snailbench.*::*,0.02")
+                .doesNotContain("-XX:CompileThresholdScaling");
+    }
+
+    @Test
+    void shouldCompileTheJobPathsMethodsAfterAFewCallsAndOthersAtTheUsualThreshold() throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                ServiceJava.from(Map.of()).executable().toString(),
+                // Each compilation at the call that asks for it, so that the probe's 20 calls are enough to see it.
+                "-Xbatch",
+                "-XX:+PrintCompilation"));
+        command.addAll(List.of(Stack.jvmOptions(Stack.Service.GENERATOR).split(" ")));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), JitProbe.class.getName()));
+        Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(java.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(output)
+                .contains("sum ")
+                .contains("dev.snailbench.localstack.JitProbe::work")
+                .doesNotContain("jitprobe.OutsideJobPath::work");
     }
 
     @Test
