@@ -164,6 +164,37 @@ final class SchemaData {
         }
     }
 
+    private final Map<String, Long> containing = new HashMap<>();
+
+    /**
+     * How many distinct cells of {@code column} contain {@code value} (any letter case), over the whole column, not
+     * a sample (cached; null counts as none): whether a name names one row or several is a question about every row.
+     * -1 when it cannot be read.
+     */
+    long countContaining(String table, String column, String value) {
+        String key = table.toLowerCase(Locale.ROOT) + "|" + column.toLowerCase(Locale.ROOT) + "|"
+                + (value == null ? "*" : "=" + value.toLowerCase(Locale.ROOT));
+        Long cached = containing.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        String q = IdentifierQuoting.quote(actual(table, column), dialect);
+        String sql = "SELECT COUNT(DISTINCT " + q + ") FROM " + IdentifierQuoting.quote(actualTable(table), dialect)
+                + (value == null
+                        ? ""
+                        : " WHERE LOWER(" + q + ") LIKE '%"
+                                + value.toLowerCase(Locale.ROOT).replace("'", "''") + "%'");
+        long n;
+        try {
+            n = query(sql, 1, rs -> rs.next() ? rs.getLong(1) : 0L);
+        } catch (SQLException e) {
+            tally.note("cells containing a value in " + table + "." + column + ": " + e.getMessage());
+            n = -1;
+        }
+        containing.put(key, n);
+        return n;
+    }
+
     /**
      * The distinct rows of {@code columns} (quoted) of {@code table} (quoted) with no null, ordered by the MD5 of
      * their cells' text joined by {@code |} (lower-case hex in byte order; on SQL Server of the text as

@@ -169,19 +169,25 @@ final class SlotFiller {
                 k,
                 i -> LikeFragments.of(
                         slot.original(), data.cellsContaining(slot.table(), slot.column(), slot.original())));
-        List<String> cells = data.cells(slot.table(), slot.column());
-        long seedMatches = group.likeMatches.computeIfAbsent(k, i -> LikeFragments.matches(slot.original(), cells));
+        // Counted over the whole column: a sample of its cells may miss the one player a surname names, or all
+        // but one of the players a first name names.
+        long cells = data.countContaining(slot.table(), slot.column(), null);
+        long seedMatches = group.likeMatches.computeIfAbsent(
+                k, i -> data.countContaining(slot.table(), slot.column(), slot.original()));
         String value = LikeFragments.fragment(shape, cell, random);
-        long matches = value == null ? 0 : LikeFragments.matches(value, cells);
+        long matches = value == null ? 0 : data.countContaining(slot.table(), slot.column(), value);
         boolean keyword = shape.kind() != LikeFragments.Kind.WHOLE;
         if (value == null
+                || cells < 0
+                || seedMatches < 0
+                || matches < 0
                 // A keyword is written as the seed's was: a lower-case word of a description ("penalties") takes no
                 // proper name ("Argentina"), a name's part no lower-case word.
                 || keyword
                         && ValueKinds.form(value.trim())
                                 != ValueKinds.form(slot.original().trim())
                 || keyword && seedMatches >= 2 && matches < 2
-                || keyword && 2 * seedMatches <= cells.size() && 2 * matches > cells.size()
+                || keyword && 2 * seedMatches <= cells && 2 * matches > cells
                 || seedMatches == 1 && matches > 1) {
             tally.refuse(Tally.LIKE_FRAGMENT);
             return null;

@@ -9,12 +9,14 @@ import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * The generation rules about how a seed reads its data, on a small league database made for them (not FootballDB):
  * each fixture is told in two rows of {@code side}, one per club (a fixture id in both), at the home club's arena,
  * with a report that names the winning club; clubs have three-letter country codes (one club's country written out in full), a nickname, a
- * founding year and a {@code rating} no seed asks about.
+ * founding year and a {@code rating} no seed asks about; 1,200 members (more than a sample of a column's cells
+ * holds), each named by one of eight given names and a surname of their own, visit in three seasons each.
  * Beyond the in-memory tier: the seeds are screened and the generated queries run on a real PostgreSQL database.
  */
 // A @QuarkusTest to share the module's PostgreSQL with the other Quarkus tests.
@@ -37,7 +40,14 @@ class SyntheticReadingsPostgresTest {
     private static final List<String> ARENAS =
             List.of("Riverside Park", "Harbour Field", "North Stadium", "Pine Arena", "Lake Ground", "Old Mill");
 
+    /** Given names many members share; every member's surname is their own. */
+    private static final List<String> GIVEN = List.of("Ola", "Kari", "Per", "Lise", "Jon", "Anne", "Nils", "Eva");
+
+    private static final int MEMBERS = 1200;
+
     private static SyntheticSuite suite;
+    /** The surname the member seed asks about: the one a sample of lowest MD5 reaches last. */
+    private static String seedSurname;
 
     @BeforeAll
     static void createAndGenerate() throws Exception {
@@ -99,6 +109,43 @@ class SyntheticReadingsPostgresTest {
             }
             s.execute(insert.toString());
             s.execute("ANALYZE side");
+            // More members than any sample of a column's cells holds, each visiting in three seasons.
+            s.execute("DROP TABLE IF EXISTS visit");
+            s.execute("DROP TABLE IF EXISTS member");
+            s.execute("CREATE TABLE member (member_id int PRIMARY KEY, member_name text NOT NULL)");
+            s.execute("CREATE TABLE visit (visit_id int PRIMARY KEY, member_id int NOT NULL REFERENCES member, "
+                    + "season int NOT NULL)");
+            StringBuilder members = new StringBuilder("INSERT INTO member VALUES ");
+            StringBuilder visits = new StringBuilder("INSERT INTO visit VALUES ");
+            for (int m = 0; m < MEMBERS; m++) {
+                members.append(m == 0 ? "" : ", ")
+                        .append("(")
+                        .append(m + 1)
+                        .append(", '")
+                        .append(GIVEN.get(m % GIVEN.size()))
+                        .append(" ")
+                        .append(surname(m))
+                        .append("')");
+                for (int v = 0; v < 3; v++) {
+                    visits.append(m == 0 && v == 0 ? "" : ", ")
+                            .append("(")
+                            .append(3 * m + v + 1)
+                            .append(", ")
+                            .append(m + 1)
+                            .append(", ")
+                            .append(2000 + (7 * m + 5 * v) % 23)
+                            .append(")");
+                }
+            }
+            s.execute(members.toString());
+            s.execute(visits.toString());
+            s.execute("ANALYZE member");
+            s.execute("ANALYZE visit");
+            try (ResultSet rs = s.executeQuery(
+                    "SELECT member_name FROM member ORDER BY md5(member_name) COLLATE \"C\" DESC LIMIT 1")) {
+                rs.next();
+                seedSurname = rs.getString(1).split(" ")[1];
+            }
         }
         String sides = "FROM side AS s JOIN club AS c ON s.club_code = c.club_code ";
         List<SyntheticSuite.Seed> seeds = List.of(
@@ -125,7 +172,11 @@ class SyntheticReadingsPostgresTest {
                 new SyntheticSuite.Seed(
                         "Return the nickname of club Bears.", "SELECT nickname FROM club WHERE club_name = 'Bears'"),
                 new SyntheticSuite.Seed(
-                        "Return the year club Lynx was founded.", "SELECT founded FROM club WHERE club_name = 'Lynx'"));
+                        "Return the year club Lynx was founded.", "SELECT founded FROM club WHERE club_name = 'Lynx'"),
+                new SyntheticSuite.Seed(
+                        "In which seasons did " + seedSurname + " visit?",
+                        "SELECT DISTINCT v.season FROM member AS m JOIN visit AS v ON m.member_id = v.member_id "
+                                + "WHERE m.member_name LIKE '%" + seedSurname + "%'"));
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             suite = Core.executor()
                     .withSession(
@@ -204,5 +255,26 @@ class SyntheticReadingsPostgresTest {
                 .toList();
         assertThat(swapped).isNotEmpty().noneSatisfy(p -> assertThat(p.sql()).contains("rating"));
         assertThat(swapped).anySatisfy(p -> assertThat(p.sql()).startsWith("SELECT nickname"));
+    }
+
+    @Test
+    void shouldFillANameSlotOnlyWithAWordThatNamesOneMemberAsTheSeedsSurnameDoes() {
+        // The seed's surname names one member; a given name names 150. Counted over all 1,200 members, not a sample
+        // of them (which holds neither the seed's member nor most of a given name's).
+        List<SyntheticSuite.Pair> pairs = pairsOf(8);
+        assertThat(pairs).isNotEmpty().allSatisfy(p -> {
+            String word = p.spoken().get(0);
+            assertThat(GIVEN).as(p.sql()).doesNotContain(word);
+            long named = IntStream.range(0, MEMBERS)
+                    .mapToObj(m -> GIVEN.get(m % GIVEN.size()) + " " + surname(m))
+                    .filter(n -> n.contains(word))
+                    .count();
+            assertThat(named).as(word).isEqualTo(1);
+        });
+    }
+
+    /** A surname of letters only, different for every member and none inside another: "Mo" and three letters. */
+    private static String surname(int m) {
+        return "Mo" + (char) ('a' + m / 676) + (char) ('a' + m / 26 % 26) + (char) ('a' + m % 26);
     }
 }
