@@ -2,20 +2,13 @@ package dev.snailbench.executor.service.synthetic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.executor.support.Core;
 import dev.snailbench.model.domain.SyntheticSuite;
-import dev.snailbench.sql.SqlParser;
-import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
-import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.Statement;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,9 +44,7 @@ class SyntheticReadingsPostgresTest {
 
     @BeforeAll
     static void createAndGenerate() throws Exception {
-        LocalStack.targets().createDatabase(DATABASE);
-        try (Connection c = LocalStack.targets().connect(DATABASE);
-                Statement s = c.createStatement()) {
+        PostgresSuites.create(DATABASE, s -> {
             s.execute("DROP TABLE IF EXISTS side");
             s.execute("DROP TABLE IF EXISTS club");
             s.execute("DROP TABLE IF EXISTS arena");
@@ -146,7 +137,7 @@ class SyntheticReadingsPostgresTest {
                 rs.next();
                 seedSurname = rs.getString(1).split(" ")[1];
             }
-        }
+        });
         String sides = "FROM side AS s JOIN club AS c ON s.club_code = c.club_code ";
         List<SyntheticSuite.Seed> seeds = List.of(
                 new SyntheticSuite.Seed(
@@ -177,27 +168,12 @@ class SyntheticReadingsPostgresTest {
                         "In which seasons did " + seedSurname + " visit?",
                         "SELECT DISTINCT v.season FROM member AS m JOIN visit AS v ON m.member_id = v.member_id "
                                 + "WHERE m.member_name LIKE '%" + seedSurname + "%'"));
-        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            suite = Core.executor()
-                    .withSession(
-                            Core.postgres(DATABASE),
-                            session -> SyntheticSqlGenerator.generate(
-                                    session,
-                                    "public",
-                                    parser,
-                                    new SyntheticSuite.Options(seeds, 5, 300, 25, 100, 10, 120)));
-        }
+        suite = PostgresSuites.generate(DATABASE, new SyntheticSuite.Options(seeds, 5, 300, 25, 100, 10, 120));
         System.out.println("SyntheticReadingsPostgresTest: " + suite.counts());
     }
 
     private static List<SyntheticSuite.Pair> pairsOf(int seedIndex) {
-        Set<String> templates = suite.templates().stream()
-                .filter(t -> t.frames().stream().anyMatch(f -> f.seedIndex() == seedIndex))
-                .map(SyntheticSuite.Template::id)
-                .collect(Collectors.toSet());
-        return suite.pairs().stream()
-                .filter(p -> templates.contains(p.templateId()))
-                .toList();
+        return PostgresSuites.pairsOf(suite, seedIndex);
     }
 
     @Test

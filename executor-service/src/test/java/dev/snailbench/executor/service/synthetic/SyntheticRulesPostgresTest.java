@@ -2,9 +2,7 @@ package dev.snailbench.executor.service.synthetic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.executor.support.Core;
 import dev.snailbench.model.domain.SyntheticSuite;
-import dev.snailbench.sql.SqlParser;
 import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
@@ -12,12 +10,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -50,9 +46,7 @@ class SyntheticRulesPostgresTest {
 
     @BeforeAll
     static void createAndGenerate() throws Exception {
-        LocalStack.targets().createDatabase(DATABASE);
-        try (Connection c = LocalStack.targets().connect(DATABASE);
-                Statement s = c.createStatement()) {
+        PostgresSuites.create(DATABASE, s -> {
             s.execute("DROP TABLE IF EXISTS concert");
             s.execute("DROP TABLE IF EXISTS venue");
             s.execute("CREATE TABLE venue (venue_id int PRIMARY KEY, venue_name text NOT NULL, city text NOT NULL)");
@@ -92,7 +86,7 @@ class SyntheticRulesPostgresTest {
             s.execute("ALTER TABLE venue ADD COLUMN award_winner boolean NOT NULL DEFAULT false");
             s.execute("UPDATE venue SET award_winner = (venue_id IN (1, 2))");
             s.execute("ANALYZE concert");
-        }
+        });
         List<SyntheticSuite.Seed> seeds = List.of(
                 new SyntheticSuite.Seed(
                         "Which venue hosted the most recent Finale?",
@@ -143,26 +137,11 @@ class SyntheticRulesPostgresTest {
                         "How many times did Grieg Hall win an award?",
                         "SELECT count(*) FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id "
                                 + "WHERE v.venue_name = 'Grieg Hall' AND c.won_award = true"));
-        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            suite = Core.executor()
-                    .withSession(
-                            Core.postgres(DATABASE),
-                            session -> SyntheticSqlGenerator.generate(
-                                    session,
-                                    "public",
-                                    parser,
-                                    new SyntheticSuite.Options(seeds, 3, 200, 25, 100, 10, 120)));
-        }
+        suite = PostgresSuites.generate(DATABASE, new SyntheticSuite.Options(seeds, 3, 200, 25, 100, 10, 120));
     }
 
     private static List<SyntheticSuite.Pair> pairsOf(int seedIndex) {
-        Set<String> templates = suite.templates().stream()
-                .filter(t -> t.frames().stream().anyMatch(f -> f.seedIndex() == seedIndex))
-                .map(SyntheticSuite.Template::id)
-                .collect(Collectors.toSet());
-        return suite.pairs().stream()
-                .filter(p -> templates.contains(p.templateId()))
-                .toList();
+        return PostgresSuites.pairsOf(suite, seedIndex);
     }
 
     @Test

@@ -2,15 +2,9 @@ package dev.snailbench.executor.service.synthetic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.snailbench.executor.support.Core;
 import dev.snailbench.model.domain.SyntheticSuite;
-import dev.snailbench.sql.SqlParser;
-import dev.snailbench.testkit.LocalStack;
 import dev.snailbench.testkit.RealInfrastructure;
 import io.quarkus.test.junit.QuarkusTest;
-import java.sql.Connection;
-import java.sql.Statement;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -38,9 +32,7 @@ class SyntheticStrataPostgresTest {
 
     @BeforeAll
     static void createAndGenerate() throws Exception {
-        LocalStack.targets().createDatabase(DATABASE);
-        try (Connection c = LocalStack.targets().connect(DATABASE);
-                Statement s = c.createStatement()) {
+        PostgresSuites.create(DATABASE, s -> {
             s.execute("DROP TABLE IF EXISTS book");
             s.execute("CREATE TABLE book (book_id int PRIMARY KEY, title text NOT NULL, author text NOT NULL, "
                     + "genre text NOT NULL, published int NOT NULL)");
@@ -66,7 +58,7 @@ class SyntheticStrataPostgresTest {
             }
             s.execute(insert.toString());
             s.execute("ANALYZE book");
-        }
+        });
         List<SyntheticSuite.Seed> seeds = List.of(
                 new SyntheticSuite.Seed(
                         "How many books did Cda Perg write?", "SELECT count(*) FROM book WHERE author = 'Cda Perg'"),
@@ -76,16 +68,7 @@ class SyntheticStrataPostgresTest {
                         "List the titles by Cda Perg.", "SELECT title FROM book WHERE author = 'Cda Perg'"),
                 new SyntheticSuite.Seed(
                         "List the titles published in 1990.", "SELECT title FROM book WHERE published = 1990"));
-        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            suite = Core.executor()
-                    .withSession(
-                            Core.postgres(DATABASE),
-                            session -> SyntheticSqlGenerator.generate(
-                                    session,
-                                    "public",
-                                    parser,
-                                    new SyntheticSuite.Options(seeds, 3, 20, CAP, 100, 10, 60)));
-        }
+        suite = PostgresSuites.generate(DATABASE, new SyntheticSuite.Options(seeds, 3, 20, CAP, 100, 10, 60));
         System.out.println("SyntheticStrataPostgresTest: " + suite.counts());
     }
 
