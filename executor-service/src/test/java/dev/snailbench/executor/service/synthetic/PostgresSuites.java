@@ -34,11 +34,16 @@ final class PostgresSuites {
 
     /** The set the generator makes on the database's {@code public} schema, in one session as a job's. */
     static SyntheticSuite generate(String database, SyntheticSuite.Options options) throws Exception {
+        return generate(database, "public", options);
+    }
+
+    /** The set the generator makes on one schema of the database, in one session as a job's. */
+    static SyntheticSuite generate(String database, String schema, SyntheticSuite.Options options) throws Exception {
         try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
             return Core.executor()
                     .withSession(
                             Core.postgres(database),
-                            session -> SyntheticSqlGenerator.generate(session, "public", parser, options));
+                            session -> SyntheticSqlGenerator.generate(session, schema, parser, options));
         }
     }
 

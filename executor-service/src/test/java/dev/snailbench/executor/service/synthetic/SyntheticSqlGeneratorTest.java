@@ -56,17 +56,8 @@ class SyntheticSqlGeneratorTest {
                 new SyntheticSuite.Seed("Constant?", "SELECT 1"),
                 new SyntheticSuite.Seed(
                         "Which galaxy is named Andromeda?", "SELECT name FROM galaxy WHERE name = 'Andromeda'"));
-        SyntheticSuite suite;
-        try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-            suite = Core.executor()
-                    .withSession(
-                            Core.postgres(FootballDb.databaseName("v3")),
-                            session -> SyntheticSqlGenerator.generate(
-                                    session,
-                                    "exp_v3",
-                                    parser,
-                                    new SyntheticSuite.Options(seeds, 7, 10, 12, 200, 10, 60)));
-        }
+        SyntheticSuite suite = PostgresSuites.generate(
+                FootballDb.databaseName("v3"), "exp_v3", new SyntheticSuite.Options(seeds, 7, 10, 12, 200, 10, 60));
 
         assertThat(suite.templates()).isEmpty();
         assertThat(suite.counts().seedRefusals()).hasSize(3);
@@ -86,16 +77,10 @@ class SyntheticSqlGeneratorTest {
         if (trainSet == null) {
             List<SyntheticSuite.Seed> seeds = trainSeeds("v3");
             long start = System.nanoTime();
-            try (SqlParser parser = new SqlParser(1, Duration.ofSeconds(5))) {
-                trainSet = Core.executor()
-                        .withSession(
-                                Core.postgres(FootballDb.databaseName("v3")),
-                                session -> SyntheticSqlGenerator.generate(
-                                        session,
-                                        "exp_v3",
-                                        parser,
-                                        new SyntheticSuite.Options(seeds, 42, 1100, CAP, 100, 10, 300)));
-            }
+            trainSet = PostgresSuites.generate(
+                    FootballDb.databaseName("v3"),
+                    "exp_v3",
+                    new SyntheticSuite.Options(seeds, 42, 1100, CAP, 100, 10, 300));
             double seconds = (System.nanoTime() - start) / 1e9;
             SyntheticSuite.Counts n = trainSet.counts();
             System.out.printf(
