@@ -36,15 +36,15 @@ import org.junit.jupiter.api.Test;
  * is the one from the text, and the tree is left as it was. Beyond the in-memory tier: every plan run by PostgreSQL
  * on FootballDB's real data.
  * <p>
- * One distinct gold in {@link #EVERY}, chosen by its text's hash (the same golds whatever the files' order): a
- * quarter of the 1,579, from every version and split, in a quarter of the time. {@code
+ * One distinct gold in {@link #EVERY}, chosen by its text's hash (the same golds whatever the files' order): an
+ * eighth of the 1,579, from every version and split, in an eighth of the time. {@code
  * -Dsnailbench.screening.every=1} screens every one.
  */
 @QuarkusTest
 @RealInfrastructure
 class GoldScreeningFootballDbTest {
 
-    private static final int EVERY = Integer.getInteger("snailbench.screening.every", 4);
+    private static final int EVERY = Integer.getInteger("snailbench.screening.every", 8);
 
     @Inject
     GoldScreener screener;
