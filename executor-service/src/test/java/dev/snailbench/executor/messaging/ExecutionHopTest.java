@@ -112,12 +112,8 @@ class ExecutionHopTest {
         ExecutionsRequested record = ExecutionsRequested.of(requests);
         topics.send(Topics.SQL_TO_EXECUTE, record.key(), EventJson.write(record));
 
-        List<TopicClient.Carried<ExecutionCompleted>> results = TopicClient.awaitItems(
-                Topics.RESULTS_TO_SCORE,
-                ExecutionsCompleted.class,
-                (ExecutionCompleted c) -> jobId.equals(c.jobId()),
-                20,
-                Duration.ofSeconds(60));
+        List<TopicClient.Carried<ExecutionCompleted>> results =
+                Requests.results((ExecutionCompleted c) -> jobId.equals(c.jobId()), 20, Duration.ofSeconds(60));
 
         assertThat(results)
                 .extracting(r -> r.event().workItemId())
@@ -375,12 +371,7 @@ class ExecutionHopTest {
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> skipped() - skippedBefore >= doomed.size());
         assertThat(skipped() - skippedBefore).isEqualTo(doomed.size());
         Set<String> doomedKeys = doomed.stream().map(ExecutionRequested::key).collect(Collectors.toSet());
-        assertThat(TopicClient.<ExecutionCompleted>awaitItems(
-                        Topics.RESULTS_TO_SCORE,
-                        ExecutionsCompleted.class,
-                        c -> doomedKeys.contains(c.key()),
-                        1,
-                        Duration.ofSeconds(3)))
+        assertThat(Requests.results(c -> doomedKeys.contains(c.key()), 1, Duration.ofSeconds(3)))
                 .as("answers to the cancelled job's items")
                 .isEmpty();
     }
@@ -398,12 +389,7 @@ class ExecutionHopTest {
 
     /** The item's results, from whichever records of results.to-score carry them. */
     private static List<ExecutionCompleted> await(ExecutionRequested request, int count) {
-        return TopicClient.<ExecutionCompleted>awaitItems(
-                        Topics.RESULTS_TO_SCORE,
-                        ExecutionsCompleted.class,
-                        c -> request.workItemId().equals(c.workItemId()),
-                        count,
-                        Duration.ofSeconds(60))
+        return Requests.results(c -> request.workItemId().equals(c.workItemId()), count, Duration.ofSeconds(60))
                 .stream()
                 .map(TopicClient.Carried::event)
                 .limit(count)

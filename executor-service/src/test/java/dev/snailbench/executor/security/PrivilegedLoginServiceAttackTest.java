@@ -13,7 +13,6 @@ import dev.snailbench.model.domain.ApiKeys;
 import dev.snailbench.model.domain.ExecutionStatus;
 import dev.snailbench.model.event.ExecutionCompleted;
 import dev.snailbench.model.event.ExecutionRequested;
-import dev.snailbench.model.event.ExecutionsCompleted;
 import dev.snailbench.model.event.ExecutionsRequested;
 import dev.snailbench.model.serde.EventJson;
 import dev.snailbench.testkit.DatabaseRegistration;
@@ -26,7 +25,6 @@ import io.restassured.http.ContentType;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -161,13 +159,6 @@ class PrivilegedLoginServiceAttackTest {
     }
 
     private static ExecutionCompleted await(ExecutionRequested request) {
-        return TopicClient.<ExecutionCompleted>awaitItems(
-                        Topics.RESULTS_TO_SCORE,
-                        ExecutionsCompleted.class,
-                        c -> request.workItemId().equals(c.workItemId()),
-                        1,
-                        Duration.ofSeconds(60))
-                .get(0)
-                .event();
+        return Requests.resultOf(request);
     }
 }

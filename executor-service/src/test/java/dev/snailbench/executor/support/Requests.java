@@ -25,15 +25,25 @@ import dev.snailbench.testkit.TopicClient.Carried;
 import dev.snailbench.testkit.WorkItems;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /** Builds requests the way the inference service sends them. */
 public final class Requests {
 
     /** The public dev/test key of application.properties. */
     public static final String TEST_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+    /** The results of each record of the topic, read once. */
+    private static final Map<ConsumerRecord<String, byte[]>, List<ExecutionCompleted>> READ =
+            Collections.synchronizedMap(new IdentityHashMap<>());
 
     private Requests() {}
 
@@ -113,23 +123,53 @@ public final class Requests {
 
     /** The results of the items of {@code keys} on the real topic, once {@code count} came or the timeout passed. */
     public static List<Carried<ExecutionCompleted>> results(Set<String> keys, int count, Duration timeout) {
-        return TopicClient.awaitItems(
-                Topics.RESULTS_TO_SCORE,
-                ExecutionsCompleted.class,
-                (ExecutionCompleted c) -> keys.contains(c.key()),
-                count,
-                timeout);
+        return results(c -> keys.contains(c.key()), count, timeout);
     }
 
     /** The one result of the request's work item on the real topic (within 60 s). */
     public static ExecutionCompleted resultOf(ExecutionRequested request) {
-        List<Carried<ExecutionCompleted>> results = TopicClient.awaitItems(
-                Topics.RESULTS_TO_SCORE,
-                ExecutionsCompleted.class,
-                (ExecutionCompleted c) -> request.workItemId().equals(c.workItemId()),
-                1,
-                Duration.ofSeconds(60));
+        List<Carried<ExecutionCompleted>> results =
+                results(c -> request.workItemId().equals(c.workItemId()), 1, Duration.ofSeconds(60));
         assertThat(results).as("ExecutionCompleted for " + request.workItemId()).hasSize(1);
         return results.get(0).event();
+    }
+
+    /**
+     * The results {@code wanted} accepts, each with the record that carried it, from the topic's start ({@link
+     * Answers}), once {@code count} came or the timeout passed (more if a record brought the count past it).
+     */
+    public static List<Carried<ExecutionCompleted>> results(
+            Predicate<ExecutionCompleted> wanted, int count, Duration timeout) {
+        Function<ConsumerRecord<String, byte[]>, List<Carried<ExecutionCompleted>>> carried =
+                record -> resultsIn(record).stream()
+                        .filter(wanted)
+                        .map(result -> new Carried<>(result, record))
+                        .toList();
+        return Answers.get()
+                .await(
+                        Topics.RESULTS_TO_SCORE,
+                        record -> !carried.apply(record).isEmpty(),
+                        found -> found.stream()
+                                        .mapToInt(
+                                                record -> carried.apply(record).size())
+                                        .sum()
+                                >= count,
+                        timeout)
+                .stream()
+                .flatMap(record -> carried.apply(record).stream())
+                .toList();
+    }
+
+    /** The results a record of the topic holds, read once; none for a record that holds none (a poison record). */
+    private static List<ExecutionCompleted> resultsIn(ConsumerRecord<String, byte[]> record) {
+        return READ.computeIfAbsent(record, r -> {
+            try {
+                List<ExecutionCompleted> results =
+                        EventJson.read(r.value(), ExecutionsCompleted.class).results();
+                return results == null ? List.of() : results;
+            } catch (IllegalArgumentException e) {
+                return List.of();
+            }
+        });
     }
 }

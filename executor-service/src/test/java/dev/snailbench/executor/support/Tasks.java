@@ -73,11 +73,12 @@ public final class Tasks {
 
     /** Waits for the answer to a task sent before. */
     public static DatabaseTaskCompleted answerTo(DatabaseTaskRequested task) {
-        List<ConsumerRecord<String, byte[]>> answers = TopicClient.await(
-                Topics.DATABASE_TASK_RESULTS,
-                r -> task.taskId().toString().equals(r.key()),
-                1,
-                Duration.ofSeconds(120));
+        List<ConsumerRecord<String, byte[]>> answers = Answers.get()
+                .await(
+                        Topics.DATABASE_TASK_RESULTS,
+                        r -> task.taskId().toString().equals(r.key()),
+                        found -> !found.isEmpty(),
+                        Duration.ofSeconds(120));
         assertThat(answers).as("answer to task " + task.taskId()).hasSize(1);
         return EventJson.read(answers.get(0).value(), DatabaseTaskCompleted.class);
     }
