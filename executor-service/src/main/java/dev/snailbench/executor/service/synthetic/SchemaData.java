@@ -147,9 +147,8 @@ final class SchemaData {
     /** The distinct cells of {@code column} that contain {@code value} (any letter case), the first 50 in order. */
     List<String> cellsContaining(String table, String column, String value) {
         String q = IdentifierQuoting.quote(actual(table, column), dialect);
-        String pattern = "'%" + value.toLowerCase(Locale.ROOT).replace("'", "''") + "%'";
         String sql = "SELECT DISTINCT " + q + " FROM " + IdentifierQuoting.quote(actualTable(table), dialect)
-                + " WHERE LOWER(" + q + ") LIKE " + pattern + " ORDER BY 1";
+                + " WHERE LOWER(" + q + ") LIKE " + containing(value, dialect) + " ORDER BY 1";
         try {
             return query(sql, 50, rs -> {
                 List<String> out = new ArrayList<>();
@@ -180,10 +179,7 @@ final class SchemaData {
         }
         String q = IdentifierQuoting.quote(actual(table, column), dialect);
         String sql = "SELECT COUNT(DISTINCT " + q + ") FROM " + IdentifierQuoting.quote(actualTable(table), dialect)
-                + (value == null
-                        ? ""
-                        : " WHERE LOWER(" + q + ") LIKE '%"
-                                + value.toLowerCase(Locale.ROOT).replace("'", "''") + "%'");
+                + (value == null ? "" : " WHERE LOWER(" + q + ") LIKE " + containing(value, dialect));
         long n;
         try {
             n = query(sql, 1, rs -> rs.next() ? rs.getLong(1) : 0L);
@@ -193,6 +189,22 @@ final class SchemaData {
         }
         containing.put(key, n);
         return n;
+    }
+
+    /**
+     * A {@code LIKE} pattern, with its {@code ESCAPE} clause, that matches the cells containing {@code value} (lower
+     * case) as written: its {@code %} and {@code _} (and, on SQL Server, {@code [}) are escaped, not wildcards, so a
+     * value "50%_off" counts the cells that contain it, not every cell with a "50" somewhere before an "off".
+     */
+    static String containing(String value, SqlDialect dialect) {
+        StringBuilder out = new StringBuilder("'%");
+        for (char ch : value.toLowerCase(Locale.ROOT).toCharArray()) {
+            if (ch == '!' || ch == '%' || ch == '_' || ch == '[' && dialect == SqlDialect.SQLSERVER) {
+                out.append('!');
+            }
+            out.append(ch == '\'' ? "''" : String.valueOf(ch));
+        }
+        return out.append("%' ESCAPE '!'").toString();
     }
 
     /**

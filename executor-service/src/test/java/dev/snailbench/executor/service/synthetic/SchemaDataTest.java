@@ -57,7 +57,52 @@ class SchemaDataTest {
             s.execute("INSERT INTO reading VALUES (-1, NULL, 1), (-2, NULL, 2)");
             s.execute("CREATE TABLE held (n int)");
             s.execute("INSERT INTO held VALUES (1), (2), (3)");
+            s.execute("DROP TABLE IF EXISTS offer");
+            s.execute("CREATE TABLE offer (label text)");
+            // Cells a wildcard would match too: a '_' for any one character, a '%' for any run of them.
+            s.execute("INSERT INTO offer VALUES ('50%_off'), ('50% OFF'), ('50x_off'), ('500 off'), ('50%xoff'),"
+                    + " ('a_b'), ('A_B rule'), ('axb'), ('a b'), ('it''s_on'), ('its on'), ('100!'), ('1000'),"
+                    + " (NULL)");
         }
+    }
+
+    /** A value holding {@code _}, {@code %}, a quote or the escape character matches the cells holding it as written. */
+    @Test
+    void shouldCountTheCellsContainingAValueWithWildcardCharactersAsWritten() throws SQLException {
+        Map<String, Long> counts = new HashMap<>();
+        Map<String, List<String>> cells = new HashMap<>();
+        Core.executor().withSession(target(), session -> {
+            SchemaData data = new SchemaData(session, Duration.ofSeconds(30), new Tally());
+            data.read("public");
+            for (String value : List.of("50%_off", "50%", "a_b", "_", "it's_on", "100!", "off")) {
+                counts.put(value, data.countContaining("offer", "label", value));
+                cells.put(value, data.cellsContaining("offer", "label", value));
+            }
+            counts.put("*", data.countContaining("offer", "label", null));
+            return null;
+        });
+
+        assertThat(cells.get("50%_off")).containsExactlyInAnyOrder("50%_off");
+        assertThat(cells.get("50%")).containsExactlyInAnyOrder("50% OFF", "50%_off", "50%xoff");
+        assertThat(cells.get("a_b")).containsExactlyInAnyOrder("A_B rule", "a_b");
+        assertThat(cells.get("_")).containsExactlyInAnyOrder("50%_off", "50x_off", "A_B rule", "a_b", "it's_on");
+        assertThat(cells.get("it's_on")).containsExactlyInAnyOrder("it's_on");
+        assertThat(cells.get("100!")).containsExactlyInAnyOrder("100!");
+        assertThat(counts)
+                .containsEntry("50%_off", 1L)
+                .containsEntry("50%", 3L)
+                .containsEntry("a_b", 2L)
+                .containsEntry("_", 5L)
+                .containsEntry("it's_on", 1L)
+                .containsEntry("100!", 1L)
+                .containsEntry("off", 5L)
+                .containsEntry("*", 13L);
+    }
+
+    @Test
+    void shouldEscapeSqlServersBracketInALikePattern() {
+        assertThat(SchemaData.containing("[a]_1%", SqlDialect.SQLSERVER)).isEqualTo("'%![a]!_1!%%' ESCAPE '!'");
+        assertThat(SchemaData.containing("[a]_1%", SqlDialect.POSTGRESQL)).isEqualTo("'%[a]!_1!%%' ESCAPE '!'");
     }
 
     @Test
