@@ -67,6 +67,12 @@ public final class FrameCheck {
     private static final Pattern WHEN_WHERE =
             Pattern.compile("(?:\\b(?:in|at|on|during|from|since|until|till|before|after)\\s+(?:which|what|whose)\\s+"
                     + "(?:\\w+\\s+){0,1})$");
+    /** A name said right after the column's words ("the country name", "the stadium names"). */
+    private static final Pattern NAMED = Pattern.compile("^\\s+(names?)\\b");
+    /** Words of a column that is a name or label itself. */
+    private static final Set<String> NAME_WORDS = Set.of("name", "names", "initials", "code", "label", "title");
+    /** A relative clause on the column's words: "the year where …", "the stadium where …", "the date when …". */
+    private static final Pattern RELATIVE = Pattern.compile("^\\s*,?\\s*(where|when)\\b");
     /** "how many": a frame that asks for a count of things (a plural noun follows). */
     private static final Pattern HOW_MANY = Pattern.compile("\\bhow\\s+many\\s+$");
     /** "how much", "the total", "the average", "the highest" …: a frame that asks for an amount. */
@@ -116,7 +122,37 @@ public final class FrameCheck {
             return "\"" + amount.group().trim() + " " + words + "\": the frame asks for an amount, " + words + " is a "
                     + role.name().toLowerCase(Locale.ROOT);
         }
+        String after = after(question, spoken);
+        Matcher named = NAMED.matcher(after);
+        if (named.find()) {
+            // "the country name": the word after belongs to the old column, and a time, an amount or a column
+            // that is itself a name has none ("the found year name", "the club name name").
+            String last = words.substring(words.lastIndexOf(' ') + 1);
+            if (role == Role.TIME || role == Role.QUANTITY || NAME_WORDS.contains(last)) {
+                return "\"" + words + " " + named.group(1) + "\": the frame names a thing the new column is not";
+            }
+            after = after.substring(named.end());
+        }
+        Matcher relative = RELATIVE.matcher(after);
+        if (relative.find()) {
+            // "the year where Germany scored the most goals": a circumstance, a time or a place.
+            boolean asksWhen = relative.group(1).equals("when");
+            if (asksWhen ? role != Role.TIME : role != Role.TIME && role != Role.PLACE) {
+                return "\"" + words + " " + relative.group(1) + " …\": the frame asks "
+                        + (asksWhen ? "when" : "where or when") + ", " + words + " is a "
+                        + role.name().toLowerCase(Locale.ROOT);
+            }
+        }
         return null;
+    }
+
+    /** The question's text after the first whole-word mention of {@code spoken}, lower case ("" if absent). */
+    private static String after(String question, String spoken) {
+        String lower = question.toLowerCase(Locale.ROOT);
+        Matcher m = Pattern.compile(
+                        "(?<![\\p{L}\\p{N}_])" + Pattern.quote(spoken.toLowerCase(Locale.ROOT)) + "(?![\\p{L}\\p{N}_])")
+                .matcher(lower);
+        return m.find() ? lower.substring(m.end()) : "";
     }
 
     /**

@@ -41,6 +41,38 @@ class FrameCheckTest {
     }
 
     @Test
+    void shouldRefuseATimeOrAnAmountWhereTheFrameNamesTheOldColumnsThing() {
+        String question = "Return the region name where the Eredivisie is played.";
+
+        // "the opened year name", "the clubs count name", "the league name name" do not read.
+        assertThat(FrameCheck.misfit(question, "region", "opened_year", true)).contains("opened year name");
+        assertThat(FrameCheck.misfit(question, "region", "clubs_count", true)).isNotNull();
+        assertThat(FrameCheck.misfit(question, "region", "league_name", false)).contains("league name name");
+        // A place has a name, and so has a thing: "the capital city name where …", "the sponsor name …" (no relative).
+        assertThat(FrameCheck.misfit(question, "region", "capital_city", false)).isNull();
+        assertThat(FrameCheck.misfit("Return the region name of the Eredivisie", "region", "sponsor", false))
+                .isNull();
+    }
+
+    @Test
+    void shouldRefuseWhatIsNeitherATimeNorAPlaceBeforeWhereOrWhen() {
+        String question = "Give me the points and the season where Ajax has scored the most points.";
+
+        assertThat(FrameCheck.misfit(question, "season", "kit_colour", false))
+                .contains("kit colour where")
+                .contains("label");
+        assertThat(FrameCheck.misfit(question, "season", "wins", true)).isNotNull();
+        // A time or a place still reads: "the year where …", "the city where …".
+        assertThat(FrameCheck.misfit(question, "season", "year", true)).isNull();
+        assertThat(FrameCheck.misfit(question, "season", "home_city", false)).isNull();
+        // "when" asks for a time only.
+        assertThat(FrameCheck.misfit("Show the date when Ajax won the cup", "date", "home_city", false))
+                .contains("when");
+        assertThat(FrameCheck.misfit("Show the date when Ajax won the cup", "date", "kickoff_time", false))
+                .isNull();
+    }
+
+    @Test
     void shouldTakeAnyColumnWhereTheFrameAsksForNothingInParticular() {
         String question = "Show me the country of the club FC Basel";
 
