@@ -81,7 +81,7 @@ final class SetChecks {
                             .toList());
             out.put(check, c);
         }
-        // Seeds rewritten before they were multiplied: who/which lists given DISTINCT, counts of rows that count each
+        // Seeds rewritten before they were multiplied: lists of names given DISTINCT, counts of rows that count each
         // event several times made to count the events.
         out.put("distinctAdded", Map.of("seeds", refused.getOrDefault("distinctAdded", 0)));
         out.put("rowsPerKey", Map.of("seeds", refused.getOrDefault("rowsPerKey", 0)));

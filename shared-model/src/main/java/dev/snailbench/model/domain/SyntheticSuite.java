@@ -66,8 +66,8 @@ public record SyntheticSuite(List<Template> templates, List<Pair> pairs, Counts 
      *                      {@code flagReading} (one of two flags of one word chosen where its question names
      *                      neither's table); and seeds rewritten before they are multiplied: {@code rowsPerKey} (a
      *                      count of rows of a table that tells each event in several rows, every counted event with
-     *                      all of them, made COUNT(DISTINCT key)), {@code distinctAdded} (a who/which list given
-     *                      DISTINCT)
+     *                      all of them, made COUNT(DISTINCT key)), {@code distinctAdded} (a who/which list, or a
+     *                      list of names through a join, given DISTINCT)
      * @param seedRefusals  why each seed that gave no template was left out ({@code seed 2: ...}, numbered from 1;
      *                      null in older answers)
      */

@@ -255,6 +255,11 @@ public final class SeedMeaning {
             return words.stream().allMatch(this::saysWord);
         }
 
+        /** The question's words, folded, in order. */
+        List<String> tokens() {
+            return tokens;
+        }
+
         boolean saysWord(String word) {
             String w = fold(word);
             return tokens.stream().anyMatch(t -> sameWord(t, w));

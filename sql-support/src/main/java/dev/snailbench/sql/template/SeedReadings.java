@@ -52,12 +52,20 @@ public final class SeedReadings {
     private static final Pattern WH = Pattern.compile("\\b(?:who|whom|whose|which|what|when|how)\\b");
     /** Words that ask for a time, for a column of a date or time type. */
     private static final Set<String> TIME_WORDS = Set.of("date", "born", "birth", "birthday", "day", "time", "year");
-    /** Words that ask for the numbers of an event (its goals, its points). */
+    /**
+     * Nouns that ask for the numbers of an event (its goals, its points), as written: the verb ("scored the most
+     * goals") says how the amount came about, not that it is asked for.
+     */
     private static final Set<String> OUTCOME_WORDS = Set.of("result", "results", "score", "scores", "outcome");
     /** A superlative and the words after it: what the answer is ranked by ("the most goals scored"). */
     private static final Pattern RANKED_BY = Pattern.compile(
             "\\b(?:most|least|fewest|highest|lowest|biggest|largest|smallest|greatest|maximum|minimum|max|min)"
                     + "(?:\\s+(?:number|amount|count)\\s+of)?(?:\\s+[\\p{L}\\p{N}]+){1,2}");
+    /** "how": a count, an amount or a manner, never a list of names. */
+    private static final Pattern HOW = Pattern.compile("\\bhow\\b");
+    /** Words that ask for one row per event ("the white player of each game", "per match", "every time"). */
+    private static final Pattern PER_ROW =
+            Pattern.compile("\\b(?:each|per|respective|respectively|every\\s+time|(?:of|in|for)\\s+every)\\b");
     /** Words that ask for the set of things a query lists: who or which. */
     private static final Pattern WHO_OR_WHICH = Pattern.compile("\\b(?:who|whom|whose|which)\\b");
 
@@ -120,7 +128,7 @@ public final class SeedReadings {
                     || temporal && TIME_WORDS.stream().anyMatch(asked::saysWord)
                     || numeric
                             && role == FrameCheck.Role.QUANTITY
-                            && OUTCOME_WORDS.stream().anyMatch(asked::saysWord)
+                            && OUTCOME_WORDS.stream().anyMatch(sayer.tokens()::contains)
                     || WHERE.matcher(lower).find() && role == FrameCheck.Role.PLACE
                     || WHO.matcher(lower).find()
                             && name.toLowerCase(Locale.ROOT).contains("name")) {
@@ -146,12 +154,17 @@ public final class SeedReadings {
     }
 
     /**
-     * Whether the query lists a set of things its question asks for by "who" or "which" and can repeat one: a plain
-     * query without {@code DISTINCT}, aggregate, grouping, {@code LIMIT} or set operation whose {@code ORDER BY}
-     * keys (if any) are among what it returns. Such a query answers with {@code DISTINCT} (a join repeats a player
-     * once per tournament; the question asks who, once); the caller adds it ({@link #distinct}).
+     * Whether the query lists a set of things its question does not ask to repeat, and can repeat one: a plain query
+     * without {@code DISTINCT}, aggregate, grouping, {@code LIMIT} or set operation whose {@code ORDER BY} keys (if
+     * any) are among what it returns, and whose question asks who or which, or lists things through a join (which
+     * repeats a thing once per row it joins: "Give me all players from Italy", "Show the names of …") with no word
+     * that asks for one row per event ("each", "per", "every time") and no "how", returning no amount (a number a
+     * row measures, goals or points: the same amount in two matches is two answers). Such a query answers with {@code DISTINCT} (a join repeats a player once per
+     * tournament; the question names each player once); the caller adds it ({@link #distinct}).
+     *
+     * @param types the schema's column types per table, both lower case (to tell an amount from a name)
      */
-    public static boolean setOfNames(String question, Statement statement) {
+    public static boolean setOfNames(String question, Statement statement, Map<String, Map<String, String>> types) {
         if (question == null
                 || !(statement instanceof PlainSelect select)
                 || select.getDistinct() != null
@@ -160,14 +173,26 @@ public final class SeedReadings {
                 || select.getLimit() != null
                 || select.getOffset() != null
                 || select.getFetch() != null
-                || select.getSelectItems() == null
-                || !WHO_OR_WHICH.matcher(new SeedMeaning.Words(question).text).find()) {
+                || select.getSelectItems() == null) {
             return false;
         }
+        String text = new SeedMeaning.Words(question).text;
+        boolean whoOrWhich = WHO_OR_WHICH.matcher(text).find();
+        if (!whoOrWhich
+                && (select.getJoins() == null
+                        || select.getJoins().isEmpty()
+                        || HOW.matcher(text).find()
+                        || PER_ROW.matcher(text).find())) {
+            return false;
+        }
+        QueryTables scope = QueryTables.of(select, columns(types));
         Set<String> returned = new HashSet<>();
         for (SelectItem<?> item : select.getSelectItems()) {
             Expression e = item.getExpression();
             if (e instanceof AllColumns || e instanceof Function || containsAggregate(e)) {
+                return false;
+            }
+            if (!whoOrWhich && !(e instanceof Column c && !amount(types, scope, c))) {
                 return false;
             }
             returned.add(e.toString().toLowerCase(Locale.ROOT));
@@ -183,6 +208,14 @@ public final class SeedReadings {
             }
         }
         return true;
+    }
+
+    /** Whether a returned column is an amount: numeric, and neither a time nor a place by its words. */
+    private static boolean amount(Map<String, Map<String, String>> types, QueryTables scope, Column c) {
+        String name = IdentifierQuoting.unquote(c.getColumnName());
+        String type = type(types, scope.tableOf(c), name);
+        boolean numeric = type.matches(".*(int|numeric|decimal|float|real|double|money).*");
+        return numeric && FrameCheck.role(name, true) == FrameCheck.Role.QUANTITY;
     }
 
     /** Makes {@code statement} (a query {@link #setOfNames} accepted) return each row once. */

@@ -163,6 +163,35 @@ class SeedReadingsTest {
     }
 
     @Test
+    void shouldNotReadTheRankingsVerbAsAskingForItsAmount() {
+        // "scored" says how the points came about; the question asks for the year they were most.
+        assertThat(unasked(
+                        "In which year has Anand scored the most points?",
+                        "SELECT r.event_year, r.points FROM tournament_result AS r JOIN player AS p "
+                                + "ON p.player_id = r.player_id WHERE p.player_name = 'Anand' "
+                                + "ORDER BY r.points DESC LIMIT 1"))
+                .contains("points");
+        assertThat(unasked(
+                        "Which year has Anand scored the highest points total in?",
+                        "SELECT r.event_year, r.points FROM tournament_result AS r JOIN player AS p "
+                                + "ON p.player_id = r.player_id WHERE p.player_name = 'Anand' "
+                                + "ORDER BY r.points DESC LIMIT 1"))
+                .contains("points");
+        // The noun asks for the numbers, ranked or not.
+        assertThat(unasked(
+                        "What was the score of Anand in 2001?",
+                        "SELECT r.points FROM tournament_result AS r JOIN player AS p ON p.player_id = r.player_id "
+                                + "WHERE p.player_name = 'Anand' AND r.event_year = 2001"))
+                .isNull();
+        assertThat(unasked(
+                        "In which year did Anand score the most points, and what was his score?",
+                        "SELECT r.event_year, r.points FROM tournament_result AS r JOIN player AS p "
+                                + "ON p.player_id = r.player_id WHERE p.player_name = 'Anand' "
+                                + "ORDER BY r.points DESC LIMIT 1"))
+                .isNull();
+    }
+
+    @Test
     void shouldAcceptARankingColumnTheQuestionAlsoAsksFor() {
         assertThat(unasked(
                         "In which year did Anand play the game with the most moves? Return the year and the moves.",
@@ -177,7 +206,7 @@ class SeedReadingsTest {
     }
 
     private static boolean setOfNames(String question, String sql) {
-        return SeedReadings.setOfNames(question, PARSER.parse(sql, SqlDialect.POSTGRESQL));
+        return SeedReadings.setOfNames(question, PARSER.parse(sql, SqlDialect.POSTGRESQL), SCHEMA);
     }
 
     @Test
@@ -189,6 +218,44 @@ class SeedReadingsTest {
         var parsed = PARSER.parse(sql, SqlDialect.POSTGRESQL);
         SeedReadings.distinct(parsed);
         assertThat(parsed.toString()).startsWith("SELECT DISTINCT p.player_name FROM game");
+    }
+
+    @Test
+    void shouldAskForDistinctRowsWhereAListingNamesThingsWithoutWhoOrWhich() {
+        String join = " FROM game AS g JOIN player AS p ON p.player_id = g.white_id WHERE g.opening = 'Sicilian'";
+        assertThat(setOfNames("Give me all players of the Sicilian", "SELECT p.player_name" + join))
+                .isTrue();
+        assertThat(setOfNames(
+                        "Show the names and federations of the Sicilian's white players",
+                        "SELECT p.player_name, p.federation" + join + " ORDER BY p.player_name"))
+                .isTrue();
+        // Years and places are names of a kind too: the same year twice answers nothing more.
+        assertThat(setOfNames("List the years and cities of the Sicilian", "SELECT g.event_year, g.venue_city" + join))
+                .isTrue();
+    }
+
+    @Test
+    void shouldLeaveAListingOfAmountsOrOfOneRowPerEventAsItIs() {
+        String join = " FROM game AS g JOIN player AS p ON p.player_id = g.white_id WHERE g.opening = 'Sicilian'";
+        // The same number of moves in two games is two answers.
+        assertThat(setOfNames(
+                        "Show the players and moves of the Sicilian games", "SELECT p.player_name, g.moves" + join))
+                .isFalse();
+        assertThat(setOfNames("List the points of Anand", "SELECT r.points FROM tournament_result AS r"))
+                .isFalse();
+        // One table: a row per player, two players of one name are two answers.
+        assertThat(setOfNames("List the players of India", "SELECT player_name FROM player WHERE federation = 'India'"))
+                .isFalse();
+        // One row per game, or a how-question.
+        assertThat(setOfNames("Show the white player per Sicilian game", "SELECT p.player_name" + join))
+                .isFalse();
+        assertThat(setOfNames(
+                        "Give me the white player every time the Sicilian was played", "SELECT p.player_name" + join))
+                .isFalse();
+        assertThat(setOfNames("How were the Sicilian games opened?", "SELECT g.opening" + join))
+                .isFalse();
+        assertThat(setOfNames("Show everything about the Sicilian games", "SELECT *" + join))
+                .isFalse();
     }
 
     @Test

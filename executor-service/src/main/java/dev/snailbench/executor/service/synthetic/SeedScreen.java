@@ -64,7 +64,7 @@ final class SeedScreen {
     }
 
     /** The schema's column types per table, table and column names lower case. */
-    private Map<String, Map<String, String>> types() {
+    Map<String, Map<String, String>> types() {
         if (types == null) {
             types = new HashMap<>();
             data.columnTypes.forEach((table, columns) -> {

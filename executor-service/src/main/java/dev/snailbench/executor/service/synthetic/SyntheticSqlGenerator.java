@@ -38,7 +38,8 @@ import net.sf.jsqlparser.statement.select.Select;
  * not mean what it asks is flagged and not multiplied), the slots filled from the data ({@link SlotFiller}), each
  * filled query checked ({@link CandidateChecks}) and run with a timeout, and only those that run, return rows of the
  * seed's shape, and differ from the seeds and from each other (by SQL and, per template, by result) are kept. A seed
- * that lists who or which is given {@code DISTINCT} first ({@link SeedReadings#setOfNames}), and one that counts
+ * that lists who or which, or lists names without asking for one row per event, is given {@code DISTINCT} first
+ * ({@link SeedReadings#setOfNames}), and one that counts
  * each event once per row the data tells it in counts the events ({@link SeedScreen#countOnce}). Every
  * refusal is counted per check ({@link Tally}). Templates are filled in strata (grouped, aggregated, plain) up to
  * the seeds' share of each first ({@link Strata}: GROUP BY's among the seeds that run on the database). Blocking;
@@ -108,8 +109,9 @@ public final class SyntheticSqlGenerator {
                 // Every seed as the parser prints it: a filled query equal to any of them is no new pair.
                 seedSql.add(normalize(parsed.toString()));
                 filler.seedNames(parsed.toString());
-                if (SeedReadings.setOfNames(seed.question(), parsed)) {
-                    // "Which/who …" asks for each once: a join that repeats a name would repeat it in every pair.
+                if (SeedReadings.setOfNames(seed.question(), parsed, screen.types())) {
+                    // "Which/who …", "Give me all players …" name each once: a join that repeats a name would repeat
+                    // it in every pair.
                     SeedReadings.distinct(parsed);
                     tally.refuse(Tally.DISTINCT_ADDED);
                 }

@@ -42,7 +42,10 @@ final class Tally {
      * event has all its rows, made to count the events ({@code COUNT(DISTINCT key)}) before they are multiplied.
      */
     static final String ROWS_PER_KEY = "rowsPerKey";
-    /** Seeds that list who or which without DISTINCT, given DISTINCT before they are multiplied (not refused). */
+    /**
+     * Seeds that list who or which, or names through a join, without DISTINCT, given DISTINCT before they are
+     * multiplied (not refused).
+     */
     static final String DISTINCT_ADDED = "distinctAdded";
 
     /** Every check, in the order the summary lists them. */

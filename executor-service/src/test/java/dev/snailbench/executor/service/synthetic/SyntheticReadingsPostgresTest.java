@@ -167,7 +167,15 @@ class SyntheticReadingsPostgresTest {
                 new SyntheticSuite.Seed(
                         "In which seasons did " + seedSurname + " visit?",
                         "SELECT DISTINCT v.season FROM member AS m JOIN visit AS v ON m.member_id = v.member_id "
-                                + "WHERE m.member_name LIKE '%" + seedSurname + "%'"));
+                                + "WHERE m.member_name LIKE '%" + seedSurname + "%'"),
+                new SyntheticSuite.Seed(
+                        "Give me all clubs that played at Pine Arena in 2021.",
+                        "SELECT c.club_name " + sides + "JOIN arena AS a ON s.arena_id = a.arena_id "
+                                + "WHERE a.arena_name = 'Pine Arena' AND s.season = 2021"),
+                new SyntheticSuite.Seed(
+                        "Show the clubs and goals of the fixtures at Harbour Field.",
+                        "SELECT c.club_name, s.goals " + sides + "JOIN arena AS a ON s.arena_id = a.arena_id "
+                                + "WHERE a.arena_name = 'Harbour Field'"));
         suite = PostgresSuites.generate(DATABASE, new SyntheticSuite.Options(seeds, 5, 300, 25, 100, 10, 120));
         System.out.println("SyntheticReadingsPostgresTest: " + suite.counts());
     }
@@ -201,8 +209,25 @@ class SyntheticReadingsPostgresTest {
                     .as(p.sql())
                     .hasSameSizeAs(p.expected().rows());
         });
-        // The one "which" seed; "list the clubs" of a country is a request for rows and stays as written.
-        assertThat(suite.counts().refused().get(Tally.DISTINCT_ADDED)).isEqualTo(1);
+        // The "which" seed and the "give me all" listing through a join (below); "list the clubs" of a country
+        // reads one table, a row per club, and stays as written.
+        assertThat(suite.counts().refused().get(Tally.DISTINCT_ADDED)).isEqualTo(2);
+    }
+
+    @Test
+    void shouldListEachClubOnceWhereAListingWithoutWhichRepeatsItThroughAJoin() {
+        // The seed's own answer names two clubs five times each (once per fixture at the arena that season).
+        assertThat(pairsOf(9)).isNotEmpty().allSatisfy(p -> {
+            assertThat(p.sql()).startsWith("SELECT DISTINCT c.club_name");
+            assertThat(Set.copyOf(p.expected().rows()))
+                    .as(p.sql())
+                    .hasSameSizeAs(p.expected().rows());
+        });
+        // A listing with the goals of each fixture keeps a row per fixture: equal goals of one club are two answers.
+        assertThat(suite.templates())
+                .filteredOn(t -> t.frames().stream().anyMatch(f -> f.seedIndex() == 10))
+                .singleElement()
+                .satisfies(t -> assertThat(t.text()).startsWith("SELECT c.club_name, s."));
     }
 
     @Test
