@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -120,6 +121,9 @@ class SnailsPredictionsLinkingTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** {@link #columnsOf(String, String)} by database and level. */
+    private static final Map<String, Set<String>> COLUMNS = new ConcurrentHashMap<>();
+
     @AutoClose
     private static final SqlParser PARSER = new SqlParser(2, Duration.ofSeconds(20));
 
@@ -127,14 +131,17 @@ class SnailsPredictionsLinkingTest {
     void shouldScoreTheLinkingOfEveryRecordedAnswerParsedOrFromItsTokens() throws IOException {
         Map<String, String> gold = goldById();
         Map<String, Integer> byMethod = new TreeMap<>();
+        Map<String, QueryIdentifiers> goldIdentifiers = new HashMap<>();
         List<String> tokenLinked = new ArrayList<>();
         int answers = 0;
         try (BufferedReader lines = Files.newBufferedReader(snails().resolve("predictions/gpt-3.5-turbo.jsonl"))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 JsonNode answer = JSON.readTree(line);
                 String predicted = answer.get("predictedSql").asText();
-                QueryIdentifiers goldIds = IdentifierExtractor.extract(
-                        PARSER.parse(gold.get(answer.get("id").asText()), SqlDialect.SQLSERVER));
+                // 503 gold statements behind 2,012 answers: each parsed once.
+                QueryIdentifiers goldIds = goldIdentifiers.computeIfAbsent(
+                        answer.get("id").asText(),
+                        id -> IdentifierExtractor.extract(PARSER.parse(gold.get(id), SqlDialect.SQLSERVER)));
 
                 PredictedIdentifiers.Linked linked = PredictedIdentifiers.of(PARSER, predicted, SqlDialect.SQLSERVER);
                 LinkingScore score = LinkingScore.of(goldIds, linked.identifiers());
@@ -352,8 +359,15 @@ class SnailsPredictionsLinkingTest {
         return columnsOf(database, "Native");
     }
 
-    /** The database's column names at a level, lower-case. */
+    /**
+     * The database's column names at a level, lower-case; each schema file read once per level (the statements of
+     * a database ask for it hundreds of times, and SBODemoUS's file has 1.2 MB).
+     */
     private static Set<String> columnsOf(String database, String level) throws IOException {
+        Set<String> known = COLUMNS.get(database + "/" + level);
+        if (known != null) {
+            return known;
+        }
         Set<String> columns = new HashSet<>();
         for (JsonNode table : JSON.readTree(
                         snails().resolve("schema/" + database + ".json").toFile())
@@ -361,7 +375,8 @@ class SnailsPredictionsLinkingTest {
             table.get("columns")
                     .forEach(c -> columns.add(c.get("name").get(level).asText().toLowerCase(Locale.ROOT)));
         }
-        return columns;
+        COLUMNS.put(database + "/" + level, Set.copyOf(columns));
+        return COLUMNS.get(database + "/" + level);
     }
 
     private static Map<String, String> goldById() throws IOException {
