@@ -32,6 +32,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -149,6 +150,41 @@ public final class TopicClient implements AutoCloseable {
         return awaitUntil(LocalStack.kafka().bootstrapServers(), topic, wanted, done, timeout);
     }
 
+    /**
+     * The records of {@code topic} that {@code wanted} accepts, read from the beginning up to the end each partition
+     * had when called: what the topic holds, without waiting for more. For showing that a record is absent once a
+     * later marker's answer is in: a producer's records reach the single broker in the order sent, so what the
+     * service wrote before that answer is below the end offsets.
+     */
+    public static List<ConsumerRecord<String, byte[]>> readToEnd(
+            String topic, Predicate<ConsumerRecord<String, byte[]>> wanted) {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, LocalStack.kafka().bootstrapServers());
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        List<ConsumerRecord<String, byte[]>> found = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                    .map(p -> new TopicPartition(topic, p.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
+            Instant deadline = Instant.now().plusSeconds(30);
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
+                if (Instant.now().isAfter(deadline)) {
+                    throw new AssertionError("could not read " + topic + " up to its end offsets " + end);
+                }
+                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                    if (r.offset() < end.get(new TopicPartition(r.topic(), r.partition())) && wanted.test(r)) {
+                        found.add(r);
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
     private static List<ConsumerRecord<String, byte[]>> awaitUntil(
             String bootstrapServers,
             String topic,
@@ -205,6 +241,20 @@ public final class TopicClient implements AutoCloseable {
                 .toList();
     }
 
+    /**
+     * The work items of job {@code jobId} on {@code snailbench.queries.to-infer} as the topic holds them now (read to
+     * its end offsets, {@link #readToEnd(String, Predicate)}), each with the schema its record carries.
+     */
+    public static List<InferenceRequested> inferenceRequestsToEnd(UUID jobId) {
+        return readToEnd(
+                        Topics.QUERIES_TO_INFER,
+                        r -> jobId.equals(
+                                inferenceBatch(r).map(InferenceBatch::jobId).orElse(null)))
+                .stream()
+                .flatMap(r -> inferenceBatch(r).orElseThrow().withSchema().stream())
+                .toList();
+    }
+
     /** A record of queries.to-infer read as what it should hold; empty for anything else (a poison test record). */
     private static Optional<InferenceBatch> inferenceBatch(ConsumerRecord<String, byte[]> record) {
         try {
@@ -256,6 +306,18 @@ public final class TopicClient implements AutoCloseable {
                         timeout)
                 .stream()
                 .flatMap(r -> carried.apply(r).stream())
+                .toList();
+    }
+
+    /**
+     * As {@link #readToEnd(String, Predicate)}, for a topic whose records hold several work items ({@code envelope}):
+     * the items {@code wanted} accepts.
+     */
+    public static <E extends WorkItemEvent> List<E> itemsToEnd(
+            String topic, Class<? extends WorkItemBatch> envelope, Predicate<E> wanted) {
+        return readToEnd(topic, r -> true).stream()
+                .flatMap(r -> TopicClient.<E>itemsOf(r, envelope).stream())
+                .filter(wanted)
                 .toList();
     }
 

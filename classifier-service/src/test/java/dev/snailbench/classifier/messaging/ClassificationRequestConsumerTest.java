@@ -86,11 +86,9 @@ class ClassificationRequestConsumerTest {
                             Duration.ofSeconds(60)))
                     .hasSize(1);
         }
-        assertThat(TopicClient.await(
-                        Topics.IDENTIFIERS_CLASSIFIED,
-                        r -> requestId.toString().equals(r.key()),
-                        2,
-                        Duration.ofSeconds(3)))
+        // An answer to the duplicate would have been written before the marker's: the topic as it is holds it.
+        assertThat(TopicClient.readToEnd(
+                        Topics.IDENTIFIERS_CLASSIFIED, r -> requestId.toString().equals(r.key())))
                 .hasSize(1);
     }
 
