@@ -1,6 +1,7 @@
 package dev.snailbench.classifier.training;
 
 import dev.snailbench.classifier.features.FeatureVector;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -47,6 +48,19 @@ public final class SoftmaxRegression {
      */
     public static SoftmaxRegression train(
             List<FeatureVector> examples, int[] labels, int dimension, int classes, Settings settings) {
+        return train(examples, labels, dimension, classes, settings, new int[] {settings.epochs()})[0];
+    }
+
+    /**
+     * The models of several epoch counts from one run: a run of {@code e} epochs is the first {@code e} epochs of a
+     * longer one with the same seed (the same shuffles, the same steps), so one run of the largest count gives each
+     * count's model, the average of its own second half, exactly as a run of that count alone would.
+     *
+     * @param epochs the epoch counts wanted ({@code settings.epochs()} is not used)
+     * @return one model per entry of {@code epochs}, in their order
+     */
+    public static SoftmaxRegression[] train(
+            List<FeatureVector> examples, int[] labels, int dimension, int classes, Settings settings, int[] epochs) {
         float[] w = new float[dimension * classes];
         float[] b = new float[classes];
         float[] gw = new float[dimension * classes]; // AdaGrad: sum of squared gradients
@@ -61,12 +75,13 @@ public final class SoftmaxRegression {
         double[] p = new double[classes];
         // Tail averaging: the model is the mean of the weights after each epoch of the second half, which
         // smooths the last steps' noise (in cross-validation on train: +0.2 points over the last iterate).
-        float[] averageW = new float[w.length];
-        float[] averageB = new float[classes];
-        int snapshots = 0;
+        float[][] averageW = new float[epochs.length][w.length];
+        float[][] averageB = new float[epochs.length][classes];
+        int[] snapshots = new int[epochs.length];
+        int last = Arrays.stream(epochs).max().orElseThrow();
         float lr = (float) settings.learningRate();
         float l2 = (float) settings.l2();
-        for (int epoch = 0; epoch < settings.epochs(); epoch++) {
+        for (int epoch = 0; epoch < last; epoch++) {
             shuffle(order, random);
             for (int k = 0; k < n; k++) {
                 int e = order[k];
@@ -85,15 +100,21 @@ public final class SoftmaxRegression {
                     }
                 }
             }
-            if (epoch >= settings.epochs() / 2) {
-                add(averageW, w);
-                add(averageB, b);
-                snapshots++;
+            for (int m = 0; m < epochs.length; m++) {
+                if (epoch >= epochs[m] / 2 && epoch < epochs[m]) {
+                    add(averageW[m], w);
+                    add(averageB[m], b);
+                    snapshots[m]++;
+                }
             }
         }
-        scale(averageW, 1f / snapshots);
-        scale(averageB, 1f / snapshots);
-        return new SoftmaxRegression(dimension, classes, averageW, averageB);
+        SoftmaxRegression[] models = new SoftmaxRegression[epochs.length];
+        for (int m = 0; m < epochs.length; m++) {
+            scale(averageW[m], 1f / snapshots[m]);
+            scale(averageB[m], 1f / snapshots[m]);
+            models[m] = new SoftmaxRegression(dimension, classes, averageW[m], averageB[m]);
+        }
+        return models;
     }
 
     private static void add(float[] sum, float[] values) {

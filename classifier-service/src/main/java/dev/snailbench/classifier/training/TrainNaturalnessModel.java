@@ -104,6 +104,11 @@ public final class TrainNaturalnessModel {
         Scorer train(List<FeatureVector> features, int[] labels);
     }
 
+    /** Trains several models on the same rows at once (e.g. one run giving several epoch counts' models). */
+    interface Trainers {
+        Scorer[] train(List<FeatureVector> features, int[] labels);
+    }
+
     private TrainNaturalnessModel() {}
 
     /** Labelled rows with their features and class indices. */
@@ -159,9 +164,12 @@ public final class TrainNaturalnessModel {
         // The winner's held-out log-probabilities, kept for the blend below (not trained a second time).
         double[][] softmaxOut = null;
         for (double learningRate : LEARNING_RATES) {
-            for (int epochs : EPOCHS) {
-                SoftmaxRegression.Settings settings = new SoftmaxRegression.Settings(learningRate, epochs, 0, SEED);
-                double[][] heldOut = outOfFold(train, null, fold, softmaxTrainer(settings));
+            // Every epoch count of this learning rate from one run per fold (SoftmaxRegression.train with epochs).
+            double[][][] heldOutByEpochs =
+                    outOfFold(train, null, fold, EPOCHS.length, softmaxTrainers(learningRate, EPOCHS));
+            for (int m = 0; m < EPOCHS.length; m++) {
+                SoftmaxRegression.Settings settings = new SoftmaxRegression.Settings(learningRate, EPOCHS[m], 0, SEED);
+                double[][] heldOut = heldOutByEpochs[m];
                 Scores cv = score(train, heldOut);
                 candidates.add(candidate(describe(settings, false, 0), cv));
                 if (bestCv == null || cv.accuracy() > bestCv.accuracy()) {
@@ -367,6 +375,16 @@ public final class TrainNaturalnessModel {
                 features, labels, FeatureExtractor.DIMENSION, LABELS.size(), settings)::logProbabilities;
     }
 
+    /** The softmax models of each epoch count at one learning rate, from one run of the largest count. */
+    static Trainers softmaxTrainers(double learningRate, int[] epochs) {
+        SoftmaxRegression.Settings settings = new SoftmaxRegression.Settings(
+                learningRate, Arrays.stream(epochs).max().orElseThrow(), 0, SEED);
+        return (features, labels) -> Arrays.stream(SoftmaxRegression.train(
+                        features, labels, FeatureExtractor.DIMENSION, LABELS.size(), settings, epochs))
+                .map(model -> (Scorer) model::logProbabilities)
+                .toArray(Scorer[]::new);
+    }
+
     /** Per row, the blend of two models' log-probabilities (see {@link NaturalnessEnsemble}). */
     static double[][] blend(double[][] softmax, double[][] ordinal, double ordinalWeight) {
         double[][] blended = new double[softmax.length][];
@@ -435,7 +453,13 @@ public final class TrainNaturalnessModel {
      * parallel): every training row's held-out log-probabilities.
      */
     static double[][] outOfFold(Examples train, Examples extra, int[] fold, Trainer trainer) {
-        double[][] heldOut = new double[fold.length][];
+        return outOfFold(train, extra, fold, 1, (features, labels) -> new Scorer[] {trainer.train(features, labels)})[
+                0];
+    }
+
+    /** As {@link #outOfFold(Examples, Examples, int[], Trainer)}, for {@code models} models trained together. */
+    static double[][][] outOfFold(Examples train, Examples extra, int[] fold, int models, Trainers trainers) {
+        double[][][] heldOut = new double[models][fold.length][];
         IntStream.range(0, FOLDS).parallel().forEach(f -> {
             List<FeatureVector> features = new ArrayList<>();
             List<Integer> labels = new ArrayList<>();
@@ -449,11 +473,14 @@ public final class TrainNaturalnessModel {
                 features.addAll(extra.features());
                 Arrays.stream(extra.labels()).forEach(labels::add);
             }
-            Scorer model = trainer.train(
+            Scorer[] trained = trainers.train(
                     features, labels.stream().mapToInt(Integer::intValue).toArray());
             for (int i = 0; i < fold.length; i++) {
                 if (fold[i] == f) {
-                    heldOut[i] = model.logProbabilities(train.features().get(i));
+                    for (int m = 0; m < models; m++) {
+                        heldOut[m][i] =
+                                trained[m].logProbabilities(train.features().get(i));
+                    }
                 }
             }
         });

@@ -137,6 +137,35 @@ class TrainNaturalnessModelTest {
     }
 
     @Test
+    void shouldGiveEachEpochCountOfOneRunTheModelARunOfThatCountAloneGives() {
+        FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
+        TrainNaturalnessModel.Examples examples = TrainNaturalnessModel.Examples.of(
+                LabeledIdentifiers.read(DataDir.resolve().resolve("snails/naturalness/train.csv"))
+                        .subList(0, 1000),
+                extractor);
+        SoftmaxRegression.Settings settings = new SoftmaxRegression.Settings(0.03, 6, 0, 11);
+        int[] epochs = {3, 6, 5};
+
+        SoftmaxRegression[] together = SoftmaxRegression.train(
+                examples.features(), examples.labels(), FeatureExtractor.DIMENSION, 3, settings, epochs);
+
+        assertThat(together).hasSize(epochs.length);
+        for (int m = 0; m < epochs.length; m++) {
+            SoftmaxRegression alone = SoftmaxRegression.train(
+                    examples.features(),
+                    examples.labels(),
+                    FeatureExtractor.DIMENSION,
+                    3,
+                    new SoftmaxRegression.Settings(0.03, epochs[m], 0, 11));
+            assertThat(together[m].weights()).as("%d epochs", epochs[m]).isEqualTo(alone.weights());
+            assertThat(together[m].bias()).as("%d epochs", epochs[m]).isEqualTo(alone.bias());
+        }
+        // Different counts, different models (each its own second half).
+        assertThat(together[0].weights()).isNotEqualTo(together[1].weights());
+        assertThat(together[1].weights()).isNotEqualTo(together[2].weights());
+    }
+
+    @Test
     void shouldLearnFromTheTrainingRowsWhatItPredictsOnHeldOutOnes() {
         FeatureExtractor extractor = new FeatureExtractor(EnglishWords.get());
         List<LabeledIdentifiers.Row> rows =
