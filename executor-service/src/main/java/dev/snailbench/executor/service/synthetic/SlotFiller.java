@@ -159,8 +159,9 @@ final class SlotFiller {
     /**
      * A value for LIKE slot {@code k} of the kind the seed used, taken from {@code cell}; a keyword is refused when
      * it matches a single cell where the seed's matched several (a keyword become a whole description) or most
-     * cells where the seed's matched at most half (a word every row has, "win" in every result) or written in another
-     * form than the seed's ({@link ValueKinds#form}: a proper name for a lower-case word); any value is
+     * cells where the seed's matched at most half, or every cell where the seed's left some out (a word every note
+     * has, "win" in every note of how a game was decided; {@link #countsRefuse}) or written in another form than the
+     * seed's ({@link ValueKinds#form}: a proper name for a lower-case word); any value is
      * refused when it matches several cells where the seed's named one (a first name for a player's name). Null
      * (counted) when the cell has none.
      */
@@ -186,13 +187,25 @@ final class SlotFiller {
                 || keyword
                         && ValueKinds.form(value.trim())
                                 != ValueKinds.form(slot.original().trim())
-                || keyword && seedMatches >= 2 && matches < 2
-                || keyword && 2 * seedMatches <= cells && 2 * matches > cells
-                || seedMatches == 1 && matches > 1) {
+                || countsRefuse(keyword, cells, seedMatches, matches)) {
             tally.refuse(Tally.LIKE_FRAGMENT);
             return null;
         }
         return value;
+    }
+
+    /**
+     * Whether a {@code LIKE} value that matches {@code matches} of the column's {@code cells} distinct cells is refused
+     * where the seed's matched {@code seedMatches}: a keyword that names one cell where the seed's named several, one
+     * that matches most cells where the seed's matched at most half, or one that every cell holds where the seed's
+     * left some out ("win" in every note of how a game was decided: the filter keeps every row that has a note, which
+     * no question says); any value that matches several cells where the seed's named one.
+     */
+    static boolean countsRefuse(boolean keyword, long cells, long seedMatches, long matches) {
+        return keyword && seedMatches >= 2 && matches < 2
+                || keyword && 2 * seedMatches <= cells && 2 * matches > cells
+                || keyword && matches >= cells && seedMatches < cells
+                || seedMatches == 1 && matches > 1;
     }
 
     /**
