@@ -18,12 +18,14 @@ import dev.snailbench.localstack.Stack.Instance;
 import dev.snailbench.localstack.Stack.Service;
 import dev.snailbench.model.Topics;
 import dev.snailbench.testkit.TopicClient;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -36,6 +38,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -59,7 +62,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Nothing lost, nothing stuck, with the hops replicated as in production: the packaged services on one broker and
@@ -67,8 +73,10 @@ import org.junit.jupiter.api.Test;
  * classifier. Replicas killed (SIGKILL) and added mid-job, the broker and PostgreSQL restarted, poison records on every
  * topic, a result larger than Kafka's default message size, a hop that never answers, two creations of one tenant
  * name on two generator replicas, a job followed and summed up through other replicas than the one it was submitted
- * to. Each job ends completed, one verdict per item, none counted twice. Every test leaves the platform running.
+ * to. Each job ends completed, one verdict per item, none counted twice. Every test leaves the platform running but
+ * the last, which stops the broker and then PostgreSQL to see every generator replica's readiness go DOWN, naming each.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PipelineReliabilityIT {
 
     /**
@@ -91,6 +99,8 @@ class PipelineReliabilityIT {
     private static String apiKey;
     private static List<Map<String, String>> questions;
     private static List<Map<String, String>> predictions;
+    /** Each generator replica's log as it stood once the platform had started. */
+    private static Map<Instance, List<String>> generatorStartLogs;
 
     @BeforeAll
     static void startPlatform() throws Exception {
@@ -120,6 +130,10 @@ class PipelineReliabilityIT {
                 () -> FootballDb.startLoaded(DataDir.resolve()));
         // Where the class's start-up seconds go, in its report.
         System.out.printf("PipelineReliabilityIT: stack started: %s%n", stack.startPhases());
+        generatorStartLogs = new HashMap<>();
+        for (Instance generator : stack.instances(Service.GENERATOR)) {
+            generatorStartLogs.put(generator, Files.readAllLines(stack.log(generator)));
+        }
         FootballDb.grantReader(stack.targets(), "v1", "rel_reader", "rel");
         client = stack.client();
         apiKey = client.createTenant("reliability-team");
@@ -475,6 +489,104 @@ class PipelineReliabilityIT {
                             && r.endsWith("no verdict " + STALL_TIMEOUT_SECONDS + " s after the job's last progress"));
         } finally {
             stack.restart(Service.EXECUTOR);
+        }
+    }
+
+    @Test
+    void shouldStartEveryGeneratorReplicaWithoutAnErrorInItsLog() {
+        assertThat(generatorStartLogs).hasSize(2);
+        // Nothing an operator must look into at a normal start: no ERROR line, no stack trace.
+        generatorStartLogs.forEach((generator, log) -> {
+            assertThat(log)
+                    .as("%s's start", generator)
+                    .anySatisfy(line -> assertThat(line).contains("started in"));
+            assertThat(log)
+                    .as("%s's start", generator)
+                    .noneSatisfy(line -> assertThat(line).matches(".* ERROR .*|\\s+at .*|.*SRMSG00019.*"));
+        });
+    }
+
+    /**
+     * Kubernetes stops routing to a pod whose readiness is DOWN: every generator replica reports DOWN when the broker
+     * goes away, naming it while the database's check stays UP, then naming the database when it goes too. The
+     * class's last test: the platform has neither afterwards.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void shouldReportEveryGeneratorReplicaNotReadyNamingTheBrokerThenTheDatabaseAsEachStops() {
+        List<Instance> generators = stack.instances(Service.GENERATOR);
+        assertThat(generators).hasSizeGreaterThanOrEqualTo(2);
+        for (Instance generator : generators) {
+            HttpResponse<String> ready = readiness(generator);
+            assertThat(ready.statusCode())
+                    .as("%s's readiness at start: %s", generator, ready.body())
+                    .isEqualTo(200);
+            assertThat(check(ready, "messaging")).isEqualTo("UP");
+        }
+
+        stack.kafka().close();
+        for (Instance generator : generators) {
+            HttpResponse<String> brokerDown = awaitCheckDown(generator, "messaging");
+            assertThat(brokerDown.body()).contains("\"status\": \"DOWN\"");
+            assertThat(check(brokerDown, "postgresql"))
+                    .as("%s's database check while only the broker is down: %s", generator, brokerDown.body())
+                    .isEqualTo("UP");
+        }
+
+        stack.postgres().close();
+        for (Instance generator : generators) {
+            HttpResponse<String> databaseDown = awaitCheckDown(generator, "postgresql");
+            assertThat(databaseDown.body()).contains("\"status\": \"DOWN\"");
+        }
+    }
+
+    /** The replica's readiness ({@code /q/health/ready}): its HTTP status and body. */
+    private static HttpResponse<String> readiness(Instance instance) {
+        try {
+            return HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(stack.url(instance) + "/q/health/ready"))
+                                    .timeout(Duration.ofSeconds(10))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Polls the replica's readiness until it is 503 with the named check DOWN (90 s at most); that answer. */
+    private static HttpResponse<String> awaitCheckDown(Instance instance, String name) {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+        HttpResponse<String> last = readiness(instance);
+        while (!(last.statusCode() == 503 && "DOWN".equals(check(last, name)))
+                && Instant.now().isBefore(deadline)) {
+            sleep(200);
+            last = readiness(instance);
+        }
+        assertThat(last.statusCode())
+                .as("%s's readiness after the outage: %s", instance, last.body())
+                .isEqualTo(503);
+        assertThat(check(last, name))
+                .as("%s's %s check after the outage: %s", instance, name, last.body())
+                .isEqualTo("DOWN");
+        return last;
+    }
+
+    /** The status of the readiness check whose name contains {@code name} (any case); null if there is none. */
+    private static String check(HttpResponse<String> readiness, String name) {
+        try {
+            for (JsonNode check :
+                    PlatformClient.json().readTree(readiness.body()).path("checks")) {
+                if (check.path("name").asText().toLowerCase(Locale.ROOT).contains(name)) {
+                    return check.path("status").asText();
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("readiness is not JSON: " + readiness.body(), e);
         }
     }
 
