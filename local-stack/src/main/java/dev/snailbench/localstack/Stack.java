@@ -823,7 +823,9 @@ public final class Stack implements AutoCloseable {
 
     /**
      * The running launches still to write an archive, one per archive: every replica of a service writes the same
-     * file, so a second would only write it again. The others' part files are discarded.
+     * file, so a second would only write it again; and none whose archive another stack (a test class beside this
+     * one) has written since this one's launches started, current for the next launches as it is. The others' part
+     * files are discarded.
      */
     private List<Map.Entry<Process, ArchivePart>> takePendingArchives() {
         Map<Path, Map.Entry<Process, ArchivePart>> pending = new LinkedHashMap<>();
@@ -831,7 +833,8 @@ public final class Stack implements AutoCloseable {
             ArchivePart part = archiveParts.remove(process);
             if (part != null
                     && process.isAlive()
-                    && !pending.containsKey(part.archive().archive())) {
+                    && !pending.containsKey(part.archive().archive())
+                    && !part.archive().current()) {
                 pending.put(part.archive().archive(), Map.entry(process, part));
             } else if (part != null) {
                 ServiceArchive.discard(part.part());
