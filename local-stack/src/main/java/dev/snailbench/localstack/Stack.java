@@ -206,6 +206,9 @@ public final class Stack implements AutoCloseable {
     private final Map<String, String> properties;
     private final Map<String, Duration> phases = new LinkedHashMap<>();
     private Map<String, String> environment = Map.of();
+    /** Environment variables of single replicas, on top of the stack's ({@link #add(Service, Map)}). */
+    private final Map<Instance, Map<String, String>> instanceEnvironment = new ConcurrentHashMap<>();
+
     private ServiceJava serviceJava;
     private Path root;
     private Path dataDir;
@@ -449,6 +452,7 @@ public final class Stack implements AutoCloseable {
         env.put("JAVA_TOOL_OPTIONS", jvmOptions(service));
         env.putAll(SERVICE_ENVIRONMENT);
         env.putAll(environment);
+        env.putAll(instanceEnvironment.getOrDefault(instance, Map.of()));
         ports.remove(instance);
         numbersUsed.merge(service, instance.number(), Math::max);
         Process process = builder.start();
@@ -541,6 +545,30 @@ public final class Stack implements AutoCloseable {
     /** One more replica of the service, once it is ready. */
     public Instance add(Service service) {
         return add(List.of(service)).get(0);
+    }
+
+    /**
+     * One more replica of the service with these environment variables on top of the stack's (a setting a test gives
+     * that replica alone, such as a key the service must refuse), once it is ready. If it exits instead, the
+     * {@link IllegalStateException} names it and its log, and the stack goes on without it.
+     */
+    public Instance add(Service service, Map<String, String> environment) {
+        Instance instance;
+        synchronized (numbersUsed) {
+            instance = new Instance(service, numbersUsed.getOrDefault(service, 0) + 1);
+            instanceEnvironment.put(instance, Map.copyOf(environment));
+            launchUnchecked(instance);
+        }
+        try {
+            awaitReady(List.of(instance));
+            return instance;
+        } catch (RuntimeException e) {
+            Process process = processes.get(instance);
+            if (process != null && !process.isAlive()) {
+                processes.remove(instance);
+            }
+            throw e;
+        }
     }
 
     /** The service's running replicas, by number. */

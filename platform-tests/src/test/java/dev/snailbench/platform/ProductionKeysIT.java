@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -18,24 +19,37 @@ import org.junit.jupiter.api.Test;
  * The services as packaged, in the prod profile (real Kafka and PostgreSQL), do not start with a key written in the
  * repository: the generator with the dev admin key, the executor with the public dev/test secrets key. Each exits
  * and says which setting and how to make a key; every other end-to-end test starts them with keys of their own. Both
- * starts run at once (each on its own broker and databases); each test checks one.
+ * starts run at once, on one broker and one platform database; each test checks one.
  */
 class ProductionKeysIT {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path LOGS = ROOT.resolve("platform-tests/target/production-keys-logs");
 
+    private static Stack stack;
     private static CompletableFuture<Throwable> generator;
     private static CompletableFuture<Throwable> executor;
 
     @BeforeAll
     static void startBoth() {
+        // The broker and the databases alone; each service is then added with its key.
+        stack = Stack.start(ROOT, DataDir.resolve(), LOGS, EnumSet.noneOf(Stack.Service.class));
         generator = start(Stack.Service.GENERATOR, Map.of("SNAILBENCH_ADMIN_KEY", "dev-admin-key"));
         executor = start(
                 Stack.Service.EXECUTOR,
                 Map.of(
                         "SNAILBENCH_SECRETS_KEY",
                         ProductionKeys.PUBLISHED_SECRETS_KEYS.iterator().next()));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (stack != null) {
+            CompletableFuture.allOf(generator, executor)
+                    .exceptionally(e -> null)
+                    .join();
+            stack.closeNow();
+        }
     }
 
     @Test
@@ -51,21 +65,14 @@ class ProductionKeysIT {
     }
 
     /**
-     * Starts the service alone with the given environment, on a thread of its own; what the start threw, or null if
-     * it started.
+     * Adds the service to the stack with the given environment, on a thread of its own; what the start threw, or null
+     * if it started.
      */
     private static CompletableFuture<Throwable> start(Stack.Service service, Map<String, String> environment) {
         return CompletableFuture.supplyAsync(
                 () -> {
                     try {
-                        Stack.start(
-                                        ROOT,
-                                        DataDir.resolve(),
-                                        LOGS.resolve(service.module()),
-                                        EnumSet.of(service),
-                                        Map.of(),
-                                        environment)
-                                .closeNow();
+                        stack.add(service, environment);
                         return null;
                     } catch (RuntimeException e) {
                         return e;
@@ -80,7 +87,7 @@ class ProductionKeysIT {
                 .as("%s's start", service.module())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining(service.module() + " exited with");
-        String log = Files.readString(LOGS.resolve(service.module()).resolve(service.module() + ".log"));
+        String log = Files.readString(LOGS.resolve(service.module() + ".log"));
         assertThat(log)
                 .contains(service.module() + " does not start in the prod profile: ")
                 .contains(setting)
