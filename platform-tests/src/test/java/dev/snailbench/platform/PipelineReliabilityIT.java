@@ -297,7 +297,9 @@ class PipelineReliabilityIT {
         JsonNode before = awaitProgress(jobId);
         assertThat(before.get("done").asInt()).isLessThan(before.get("total").asInt());
 
-        stack.kafka().restart(Duration.ofSeconds(5));
+        // Down a second, then the seconds its JVM takes to start and recover its logs: every client's connections
+        // are refused meanwhile, however long the gap.
+        stack.kafka().restart(Duration.ofSeconds(1));
 
         JsonNode status = awaitFinished(jobId, Duration.ofMinutes(4));
         assertEveryItemScoredOnce(jobId, status, questions.size());
@@ -312,7 +314,8 @@ class PipelineReliabilityIT {
         JsonNode before = awaitProgress(jobId);
         assertThat(before.get("done").asInt()).isLessThan(before.get("total").asInt());
 
-        stack.postgres().restart(Duration.ofSeconds(5));
+        // Down a second: every pool's connections are broken and new ones refused meanwhile, however long the gap.
+        stack.postgres().restart(Duration.ofSeconds(1));
 
         JsonNode status = awaitFinished(jobId, Duration.ofMinutes(4));
         assertEveryItemScoredOnce(jobId, status, questions.size());
