@@ -99,7 +99,8 @@ class PipelineBenchmark {
 
     /**
      * The alternative the services' settings are measured against: the server compiler (C2) at its usual thresholds
-     * and code cache, and more consumers per replica on each hop.
+     * and code cache, and more consumers per replica on each hop. Its JVM options replace the stack's
+     * ({@link Stack#SERVICE_JVM_OPTIONS}) instead of following them; they are the JVM's defaults, written out.
      */
     private static final Map<String, String> C2 = Map.of(
             "JVM",
@@ -407,8 +408,11 @@ class PipelineBenchmark {
     private static Map<String, String> environment(int consumers, String settings) {
         String jfr = System.getProperty("bench.jfr");
         boolean c2 = settings.equals("c2");
-        // The stack's own options first: a later option of the same name wins (-XX:TieredStopAtLevel=4 restores C2).
-        String options = Stack.SERVICE_JVM_OPTIONS + (c2 ? " " + C2.get("JVM") : "")
+        // The server compiler's run in place of the stack's options, not after them: a later
+        // -XX:CompileThresholdScaling
+        // does not undo the stack's per-package CompileCommands (the work-item path at a fiftieth of the threshold),
+        // so on top of them the comparison would be C2 with the stack's thresholds, not at its usual ones.
+        String options = (c2 ? C2.get("JVM") : Stack.SERVICE_JVM_OPTIONS)
                 + (jfr == null
                         ? ""
                         : " -XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr + "/")
