@@ -37,13 +37,19 @@ public class TenantAuthenticator {
     private final TenantKeyArrivals arrivals;
     private final FailedAuthLimiter limiter;
     private final TenancyConfig config;
+    private final TenantKeysWarmUp warmUp;
 
     public TenantAuthenticator(
-            TenantKeyRepository keys, TenantKeyArrivals arrivals, FailedAuthLimiter limiter, TenancyConfig config) {
+            TenantKeyRepository keys,
+            TenantKeyArrivals arrivals,
+            FailedAuthLimiter limiter,
+            TenancyConfig config,
+            TenantKeysWarmUp warmUp) {
         this.keys = keys;
         this.arrivals = arrivals;
         this.limiter = limiter;
         this.config = config;
+        this.warmUp = warmUp;
     }
 
     /** The tenant id of the key a client at {@code client} (its address: {@link ClientAddress}) presented. */
@@ -95,7 +101,23 @@ public class TenantAuthenticator {
         return new Unauthorized("invalid API key", ApiKeys.HEADER, Duration.ofSeconds(1));
     }
 
+    /**
+     * The key's tenant, or null. While the start-up's lookup ({@link TenantKeysWarmUp}) still opens the first
+     * connection and prepares the query, after it: the same work again beside it would only slow both down.
+     */
     private Uni<String> lookup(String hash) {
+        if (warmUp.isDone()) {
+            return lookupNow(hash);
+        }
+        Executor context = onThisContext();
+        return Uni.createFrom()
+                .completionStage(warmUp::done)
+                // Back on the request's Vert.x context: the database session must be used from it.
+                .emitOn(context)
+                .chain(ignored -> lookupNow(hash));
+    }
+
+    private Uni<String> lookupNow(String hash) {
         return Panache.withSession(() -> keys.byKeyHash(hash)).map(key -> key == null ? null : key.tenantId);
     }
 
