@@ -31,6 +31,7 @@ public final class KafkaBroker implements AutoCloseable {
     private final Path workDir;
     private final int port;
     private List<String> command;
+    private int partitions;
 
     private KafkaBroker(Process process, Path workDir, int port) {
         this.process = process;
@@ -44,21 +45,16 @@ public final class KafkaBroker implements AutoCloseable {
     /** The broker's node id (its only node: broker and controller). */
     public static final int NODE_ID = 1;
 
-    /** Starts a broker whose topics get {@code partitions} partitions when auto-created. */
+    /** Starts a broker whose topics get {@code partitions} partitions when auto-created, and waits until it is ready. */
     public static KafkaBroker start(int partitions) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return startOnFreePorts(partitions);
-            } catch (IllegalStateException e) {
-                // A free port can be taken by another process (a build beside this one) before the broker binds it.
-                if (attempt == 3 || e.getMessage() == null || !e.getMessage().contains("Address already in use")) {
-                    throw e;
-                }
-            }
-        }
+        return launch(partitions).awaitStarted();
     }
 
-    private static KafkaBroker startOnFreePorts(int partitions) {
+    /**
+     * Starts a broker's process without waiting for it: its address ({@link #bootstrapServers}) is known at once, so
+     * that its clients can start beside it (they retry until it answers). {@link #awaitStarted} waits until it is ready.
+     */
+    public static KafkaBroker launch(int partitions) {
         try {
             Path workDir = Files.createTempDirectory("snailbench-kafka-");
             int[] ports = Ports.free(2);
@@ -108,12 +104,38 @@ public final class KafkaBroker implements AutoCloseable {
                     .start();
             KafkaBroker broker = new KafkaBroker(process, workDir, port);
             broker.command = command;
+            broker.partitions = partitions;
             // Ctrl-C or a kill, also while the broker is still starting: its directory goes with it.
             Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "snailbench-kafka-cleanup"));
-            broker.awaitReady(log);
             return broker;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start Kafka broker", e);
+        }
+    }
+
+    /**
+     * Waits until the broker {@link #launch}ed is ready, and answers it; or, when its port was taken by another process
+     * (a build beside this one) between its choice and the broker's bind, a broker started again on other free ports
+     * (up to twice; this one is then closed): a caller compares {@link #bootstrapServers} to know its clients' address
+     * changed.
+     */
+    public KafkaBroker awaitStarted() {
+        KafkaBroker broker = this;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                broker.awaitReady(broker.workDir.resolve("broker.log"));
+                return broker;
+            } catch (IOException e) {
+                broker.close();
+                throw new UncheckedIOException("cannot start Kafka broker", e);
+            } catch (IllegalStateException e) {
+                if (attempt == 3 || e.getMessage() == null || !e.getMessage().contains("Address already in use")) {
+                    broker.close();
+                    throw e;
+                }
+                broker.close();
+                broker = launch(partitions);
+            }
         }
     }
 

@@ -173,7 +173,9 @@ public final class Stack implements AutoCloseable {
     /** The generator's setting that gives the web UI the scorer's address ({@code GET /ui/config}). */
     static final String UI_SCORER_URL = "snailbench.generator.ui.scorer-url";
 
-    private final KafkaBroker kafka;
+    /** Set once more if the broker had to start again on other ports ({@link KafkaBroker#awaitStarted}). */
+    private volatile KafkaBroker kafka;
+
     private final Postgres postgres;
     private final Postgres targets;
     /** Every instance started, in service and number order; a killed one stays until it is restarted or gone. */
@@ -312,32 +314,47 @@ public final class Stack implements AutoCloseable {
         ServiceJava serviceJava = ServiceJava.from(environment);
         Instant infraStarted = Instant.now();
         Stack stack = startInfrastructure(properties, teams);
+        Instant serversUp = Instant.now();
         stack.phases.put(
-                "Kafka and both PostgreSQL servers, in parallel", Duration.between(infraStarted, Instant.now()));
+                "both PostgreSQL servers and the platform database, in parallel (the broker starting beside them)",
+                Duration.between(infraStarted, serversUp));
         stack.environment = Map.copyOf(environment);
         stack.serviceJava = serviceJava;
         stack.root = projectRoot;
         stack.dataDir = dataDir;
         stack.logDir = logDir;
         try {
-            Instant servicesStarted = Instant.now();
             Files.createDirectories(logDir);
-            stack.postgres.platformDatabase();
             if (replicas.containsKey(Service.SCORER)) {
                 stack.scorerPort = Ports.free();
             }
+            // The services start while the broker still does: what a service needs first at start is its database
+            // (Hibernate creates its schema there), the broker only later, and its Kafka clients retry until it
+            // answers. A service is ready (and the stack started) only once it reaches the broker.
             for (Map.Entry<Service, Integer> service : replicas.entrySet()) {
                 for (int number = 1; number <= service.getValue(); number++) {
                     stack.launch(new Instance(service.getKey(), number));
                 }
             }
+            KafkaBroker broker = stack.kafka.awaitStarted();
+            if (broker != stack.kafka) {
+                // Started again on other ports: the services launched with the first address are launched again.
+                stack.kafka = broker;
+                for (Instance instance : List.copyOf(stack.processes.keySet())) {
+                    stack.destroy(instance);
+                    stack.launch(instance);
+                }
+            }
+            Instant brokerReady = Instant.now();
+            stack.phases.put(
+                    "the Kafka broker ready (the services starting beside it)",
+                    Duration.between(serversUp, brokerReady));
             Instant deadline = Instant.now().plus(READY_TIMEOUT);
             stack.awaitHttpReady(stack.processes.keySet(), deadline);
             Instant httpReady = Instant.now();
             stack.phases.put(
-                    "platform database, then services (" + stack.processes.size()
-                            + " JVMs, in parallel) until all answer ready",
-                    Duration.between(servicesStarted, httpReady));
+                    "services (" + stack.processes.size() + " JVMs, in parallel) until all answer ready",
+                    Duration.between(brokerReady, httpReady));
             stack.awaitGroupsSettled(stack.processes.keySet(), deadline);
             stack.phases.put(
                     "the services' consumer groups settled (stable, every replica a member)",
@@ -353,29 +370,40 @@ public final class Stack implements AutoCloseable {
     }
 
     /**
-     * The broker and the two PostgreSQL servers, started at once (each mostly waits on a process of its own); if one
-     * fails, the others are stopped and its error is thrown.
+     * The broker launched (not awaited: {@link KafkaBroker#awaitStarted}) and the two PostgreSQL servers started at
+     * once, the platform database made on its server (each mostly waits on a process of its own); if one fails, the
+     * others are stopped and its error is thrown.
      */
     private static Stack startInfrastructure(Map<String, String> properties, Supplier<Postgres> teamsServer) {
-        ExecutorService starters = Executors.newFixedThreadPool(3, r -> {
+        KafkaBroker kafka = KafkaBroker.launch(PARTITIONS);
+        ExecutorService starters = Executors.newFixedThreadPool(2, r -> {
             Thread thread = new Thread(r, "snailbench-infra-start");
             thread.setDaemon(true);
             return thread;
         });
         try {
-            CompletableFuture<KafkaBroker> kafka =
-                    CompletableFuture.supplyAsync(() -> KafkaBroker.start(PARTITIONS), starters);
-            CompletableFuture<Postgres> platform = CompletableFuture.supplyAsync(Postgres::start, starters);
+            CompletableFuture<Postgres> platform = CompletableFuture.supplyAsync(
+                    () -> {
+                        Postgres server = Postgres.start();
+                        try {
+                            server.platformDatabase();
+                            return server;
+                        } catch (RuntimeException e) {
+                            server.close();
+                            throw e;
+                        }
+                    },
+                    starters);
             CompletableFuture<Postgres> teams = CompletableFuture.supplyAsync(teamsServer, starters);
             try {
-                CompletableFuture.allOf(kafka, platform, teams).join();
+                CompletableFuture.allOf(platform, teams).join();
             } catch (CompletionException e) {
-                kafka.thenAccept(KafkaBroker::close);
+                kafka.close();
                 platform.thenAccept(Postgres::close);
                 teams.thenAccept(Postgres::close);
                 throw e.getCause() instanceof RuntimeException cause ? cause : e;
             }
-            return new Stack(kafka.join(), platform.join(), teams.join(), randomKey(24), properties);
+            return new Stack(kafka, platform.join(), teams.join(), randomKey(24), properties);
         } finally {
             starters.shutdown();
         }
