@@ -1,5 +1,6 @@
 package dev.snailbench.localstack;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -29,10 +30,11 @@ import java.util.stream.Stream;
 /**
  * A service's class-data archive (dynamic AppCDS) for one JDK: the classes a service loaded in a run, stored
  * in the form the JVM uses, so that the next start maps them instead of reading, parsing and verifying them again. It
- * lives in the module's {@code target/cds}, named after the JDK that made it (only that JDK can use it). A launch
- * without a current archive records what a dump needs ({@code -XX:+RecordDynamicDumpInfo}); once the service has run,
- * {@link #dump} has it write the archive ({@code jcmd VM.cds dynamic_dump}) to a part file, renamed to the archive when
- * whole. An archive older than any file of the packaged service is not current.
+ * lives in the module's {@code target/cds}, named after the JDK that made it (only that JDK can use it) and the
+ * service's directory (the JVM uses it only at the paths it was made with). A launch without a current archive records
+ * what a dump needs ({@code -XX:+RecordDynamicDumpInfo}); once the service has run, {@link #dump} has it write the
+ * archive ({@code jcmd VM.cds dynamic_dump}) to a part file, renamed to the archive when whole. An archive older than
+ * any file of the packaged service is not current. The Kafka broker's JVM has one too ({@link #ofClassPath}).
  *
  * <p>The services run with {@link SupervisedMain} from a jar of its own in the same directory: the JVM keeps an archive
  * only for the class path it was made with, and refuses to make one with a directory on it.
@@ -47,12 +49,14 @@ final class ServiceArchive {
 
     private static final String PART = ".part";
 
-    private final Path serviceDir;
+    /** What the archive is made from: files, and directories whose every file counts. */
+    private final List<Path> inputs;
+
     private final Path archive;
     private final Path supervisor;
 
-    private ServiceArchive(Path serviceDir, Path archive, Path supervisor) {
-        this.serviceDir = serviceDir;
+    private ServiceArchive(List<Path> inputs, Path archive, Path supervisor) {
+        this.inputs = List.copyOf(inputs);
         this.archive = archive;
         this.supervisor = supervisor;
     }
@@ -60,12 +64,31 @@ final class ServiceArchive {
     /** The archive of the service packaged in {@code quarkusApp} for the JDK {@code java}. */
     static ServiceArchive of(Path moduleDir, ServiceJava java) {
         Path dir = moduleDir.resolve("target/cds");
-        String jdk = java.version() + "-"
-                + digest(java.executable().toAbsolutePath().normalize().toString());
+        Path supervisor = dir.resolve("supervised-main.jar");
+        Path app = moduleDir.resolve("target/quarkus-app");
+        // Named after where the service is too: the JVM keeps the class path's paths in the archive and ignores the
+        // archive at another (a copied checkout), so a copy's archive would be current and never used.
         return new ServiceArchive(
-                moduleDir.resolve("target/quarkus-app"),
-                dir.resolve(moduleDir.getFileName() + "-" + jdk + ".jsa"),
-                dir.resolve("supervised-main.jar"));
+                List.of(app, supervisor),
+                dir.resolve(moduleDir.getFileName() + "-" + jdk(java) + "-"
+                        + digest(app.toAbsolutePath().normalize().toString()) + ".jsa"),
+                supervisor);
+    }
+
+    /**
+     * The archive of a JVM run on the class path {@code jars} (files only: the JVM makes no archive with a directory
+     * on it) by the JDK {@code java}, in {@code dir}: named after the JDK and the class path, so that another class
+     * path (another build's jars) has an archive of its own. No supervisor: {@link #supervisorJar} is not for it.
+     */
+    static ServiceArchive ofClassPath(String name, List<Path> jars, Path dir, ServiceJava java) {
+        String classPath = String.join(
+                File.pathSeparator, jars.stream().map(Path::toString).toList());
+        return new ServiceArchive(jars, dir.resolve(name + "-" + jdk(java) + "-" + digest(classPath) + ".jsa"), null);
+    }
+
+    private static String jdk(ServiceJava java) {
+        return java.version() + "-"
+                + digest(java.executable().toAbsolutePath().normalize().toString());
     }
 
     Path archive() {
@@ -74,15 +97,24 @@ final class ServiceArchive {
 
     /** The jar holding {@link SupervisedMain}, written when missing or different: the class path's second entry. */
     Path supervisorJar() throws IOException {
-        byte[] code = supervisorClass();
-        String entry = SupervisedMain.class.getName().replace('.', '/') + ".class";
-        if (Files.isRegularFile(supervisor)) {
-            try (JarFile jar = new JarFile(supervisor.toFile())) {
-                JarEntry existing = jar.getJarEntry(entry);
+        return classJar(SupervisedMain.class, supervisor);
+    }
+
+    /**
+     * A jar at {@code jar} holding the one class {@code main} (not the classes nested in it), written when missing
+     * or different: the JVM makes no archive for a class path with a directory on it (this module's classes, when it
+     * runs from its build).
+     */
+    static Path classJar(Class<?> main, Path jar) throws IOException {
+        byte[] code = classFile(main);
+        String entry = main.getName().replace('.', '/') + ".class";
+        if (Files.isRegularFile(jar)) {
+            try (JarFile existingJar = new JarFile(jar.toFile())) {
+                JarEntry existing = existingJar.getJarEntry(entry);
                 if (existing != null) {
-                    try (InputStream in = jar.getInputStream(existing)) {
+                    try (InputStream in = existingJar.getInputStream(existing)) {
                         if (Arrays.equals(in.readAllBytes(), code)) {
-                            return supervisor;
+                            return jar;
                         }
                     }
                 }
@@ -90,30 +122,30 @@ final class ServiceArchive {
                 // Unreadable: written again below.
             }
         }
-        Files.createDirectories(supervisor.getParent());
-        Path part = supervisor.resolveSibling(supervisor.getFileName() + "." + UUID.randomUUID() + PART);
+        Files.createDirectories(jar.getParent());
+        Path part = jar.resolveSibling(jar.getFileName() + "." + UUID.randomUUID() + PART);
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(part))) {
             out.putNextEntry(new JarEntry(entry));
             out.write(code);
             out.closeEntry();
         }
-        move(part, supervisor);
-        return supervisor;
+        move(part, jar);
+        return jar;
     }
 
-    private static byte[] supervisorClass() throws IOException {
-        try (InputStream in =
-                SupervisedMain.class.getResourceAsStream(SupervisedMain.class.getSimpleName() + ".class")) {
+    private static byte[] classFile(Class<?> type) throws IOException {
+        String name = type.getName();
+        try (InputStream in = type.getResourceAsStream(name.substring(name.lastIndexOf('.') + 1) + ".class")) {
             if (in == null) {
-                throw new IOException("the class file of " + SupervisedMain.class.getName() + " is not readable");
+                throw new IOException("the class file of " + type.getName() + " is not readable");
             }
             return in.readAllBytes();
         }
     }
 
     /**
-     * Whether the archive exists and is newer than every file of the packaged service and the supervisor's jar (a
-     * build since it was made may have changed any class it holds).
+     * Whether the archive exists and is newer than every file it is made from (the packaged service and the
+     * supervisor's jar, or the class path's jars): a build since it was made may have changed any class it holds.
      */
     boolean current() {
         FileTime made;
@@ -124,8 +156,18 @@ final class ServiceArchive {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        try (Stream<Path> files = Stream.concat(Files.walk(serviceDir), Stream.of(supervisor))) {
-            return files.filter(Files::isRegularFile).allMatch(file -> olderThan(file, made));
+        try {
+            for (Path input : inputs) {
+                try (Stream<Path> files = Files.walk(input)) {
+                    if (!files.filter(Files::isRegularFile).allMatch(file -> olderThan(file, made))) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        } catch (NoSuchFileException e) {
+            // An input gone (a class path entry removed by a build): nothing to trust the archive against.
+            return false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -861,20 +861,24 @@ public final class Stack implements AutoCloseable {
     private record ArchivePart(ServiceArchive archive, Path part) {}
 
     /**
-     * Has every running instance launched without a current class-data archive write one now, in the background, one
-     * at a time (each JVM stops at a safepoint while it writes, seconds): {@code ./snailbench up} calls it once the
+     * Has every running instance launched without a current class-data archive write one now, and the broker too
+     * ({@link KafkaBroker#writeClassDataArchive}), in the background, one at a time (each JVM stops at a safepoint while it writes, seconds): {@code ./snailbench up} calls it once the
      * platform is up. Only after a build or on another JDK is there anything to write; the next launches start from
      * it. {@link #close} writes the ones still to write, before it stops the services.
      */
     public void writeClassDataArchives() {
         List<Map.Entry<Process, ArchivePart>> pending = takePendingArchives();
-        if (!pending.isEmpty()) {
-            dumps.add(CompletableFuture.runAsync(() -> pending.forEach(this::dump), runnable -> {
-                Thread thread = new Thread(runnable, "snailbench-class-data-archives");
-                thread.setDaemon(true);
-                thread.start();
-            }));
-        }
+        KafkaBroker broker = kafka;
+        dumps.add(CompletableFuture.runAsync(
+                () -> {
+                    pending.forEach(this::dump);
+                    broker.writeClassDataArchive();
+                },
+                runnable -> {
+                    Thread thread = new Thread(runnable, "snailbench-class-data-archives");
+                    thread.setDaemon(true);
+                    thread.start();
+                }));
     }
 
     /**

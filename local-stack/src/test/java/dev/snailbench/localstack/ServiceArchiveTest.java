@@ -95,6 +95,34 @@ class ServiceArchiveTest {
     }
 
     @Test
+    void shouldKeepAnArchivePerClassPathAndMakeItAgainWhenAJarOfItIsNewer() throws Exception {
+        Path jar = ServiceArchive.classJar(StandIn.class, module.resolve("cds/stand-in.jar"));
+        Path library = Files.writeString(module.resolve("library.jar"), "a library");
+        for (Path file : List.of(jar, library)) {
+            Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(5)));
+        }
+        ServiceArchive archive = ServiceArchive.ofClassPath(
+                "broker", List.of(jar, library), module.resolve("cds"), ServiceJava.launcher());
+        ServiceArchive other =
+                ServiceArchive.ofClassPath("broker", List.of(jar), module.resolve("cds"), ServiceJava.launcher());
+        assertThat(other.archive()).as("another class path, another archive").isNotEqualTo(archive.archive());
+
+        ServiceArchive.Launch first = archive.launch();
+        assertThat(first.part()).isNotNull();
+        Files.writeString(archive.archive(), "an archive written after the jars");
+        assertThat(archive.current()).isTrue();
+        assertThat(ServiceArchive.classJar(StandIn.class, jar))
+                .as("the same class: the jar is kept, the archive stays current")
+                .isEqualTo(jar);
+        assertThat(archive.current()).isTrue();
+
+        Files.setLastModifiedTime(library, FileTime.from(Instant.now().plusSeconds(5)));
+        assertThat(archive.current()).as("a jar rebuilt after it").isFalse();
+        Files.delete(library);
+        assertThat(archive.current()).as("a jar gone").isFalse();
+    }
+
+    @Test
     void shouldRemoveOnlyStalePartFiles() throws Exception {
         ServiceArchive archive = ServiceArchive.of(module, ServiceJava.launcher());
         Files.createDirectories(archive.archive().getParent());
