@@ -308,7 +308,8 @@ public final class KafkaBroker implements AutoCloseable {
             archivePart = null;
             running = process;
         }
-        if (part != null && running.isAlive() && ready) {
+        // Not when another broker (a stack beside this one) has written a current archive since this one launched.
+        if (part != null && running.isAlive() && ready && !archive.current()) {
             archive.dump(ServiceJava.launcher(), running.pid(), part, workDir.resolve("archive.log"));
         } else if (part != null) {
             ServiceArchive.discard(part);
