@@ -780,12 +780,19 @@ public final class Stack implements AutoCloseable {
                 .handle((response, failure) -> failure == null && response.statusCode() == 200);
     }
 
-    /** Readiness as the service reports it: the HTTP status of {@code /q/health/ready} and its body. */
+    /** Readiness as the service's first running replica reports it ({@link #readiness(Instance)}). */
     public HttpResponse<String> readiness(Service service) {
+        return readiness(instances(service).stream()
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException(service.module() + " is not running")));
+    }
+
+    /** Readiness as a replica reports it: the HTTP status of {@code /q/health/ready} and its body. */
+    public HttpResponse<String> readiness(Instance instance) {
         try {
             return HttpClient.newHttpClient()
                     .send(
-                            HttpRequest.newBuilder(URI.create(url(service) + "/q/health/ready"))
+                            HttpRequest.newBuilder(URI.create(url(instance) + "/q/health/ready"))
                                     .timeout(Duration.ofSeconds(10))
                                     .build(),
                             HttpResponse.BodyHandlers.ofString());

@@ -537,7 +537,7 @@ class PipelineReliabilityIT {
         List<Instance> generators = stack.instances(Service.GENERATOR);
         assertThat(generators).hasSizeGreaterThanOrEqualTo(2);
         for (Instance generator : generators) {
-            HttpResponse<String> ready = readiness(generator);
+            HttpResponse<String> ready = stack.readiness(generator);
             assertThat(ready.statusCode())
                     .as("%s's readiness at start: %s", generator, ready.body())
                     .isEqualTo(200);
@@ -560,31 +560,14 @@ class PipelineReliabilityIT {
         }
     }
 
-    /** The replica's readiness ({@code /q/health/ready}): its HTTP status and body. */
-    private static HttpResponse<String> readiness(Instance instance) {
-        try {
-            return HttpClient.newHttpClient()
-                    .send(
-                            HttpRequest.newBuilder(URI.create(stack.url(instance) + "/q/health/ready"))
-                                    .timeout(Duration.ofSeconds(10))
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
     /** Polls the replica's readiness until it is 503 with the named check DOWN (90 s at most); that answer. */
     private static HttpResponse<String> awaitCheckDown(Instance instance, String name) {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
-        HttpResponse<String> last = readiness(instance);
+        HttpResponse<String> last = stack.readiness(instance);
         while (!(last.statusCode() == 503 && "DOWN".equals(check(last, name)))
                 && Instant.now().isBefore(deadline)) {
             sleep(200);
-            last = readiness(instance);
+            last = stack.readiness(instance);
         }
         assertThat(last.statusCode())
                 .as("%s's readiness after the outage: %s", instance, last.body())
