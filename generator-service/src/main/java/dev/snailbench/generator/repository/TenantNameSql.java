@@ -26,18 +26,22 @@ public class TenantNameSql {
 
     // A name another tenant has (its registration read from the topic) is never taken, whatever this table says;
     // a row whose creation was abandoned is taken over, and a concurrent take-over waits for the row and then sees it
-    // fresh, so only one of them returns a row.
+    // fresh, so only one of them returns a row. The name key is typed ($1::text): left untyped, the insert's column
+    // deduces varchar and lower() text, PostgreSQL refuses the prepare (42P08, an ERROR in its log) and the client
+    // prepares it again with the values' types.
     private static final String RESERVE =
             "INSERT INTO generator.tenant_name AS t (namekey, tenantid, name, reservedat) "
-                    + "SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM generator.tenant_key k WHERE lower(k.name) = $1) "
+                    + "SELECT $1::text, $2, $3, $4 "
+                    + "WHERE NOT EXISTS (SELECT 1 FROM generator.tenant_key k WHERE lower(k.name) = $1::text) "
                     + "ON CONFLICT (namekey) DO UPDATE SET tenantid = excluded.tenantid, name = excluded.name, "
                     + "reservedat = excluded.reservedat WHERE t.reservedat < $5 RETURNING t.tenantid";
 
     private static final String RELEASE = "DELETE FROM generator.tenant_name WHERE namekey = $1 AND tenantid = $2";
 
     private static final String HOLDER = "SELECT k.tenantid, k.name, true FROM generator.tenant_key k "
-            + "WHERE lower(k.name) = $1 UNION ALL "
-            + "SELECT t.tenantid, t.name, false FROM generator.tenant_name t WHERE t.namekey = $1 ORDER BY 3 DESC LIMIT 1";
+            + "WHERE lower(k.name) = $1::text UNION ALL "
+            + "SELECT t.tenantid, t.name, false FROM generator.tenant_name t WHERE t.namekey = $1::text "
+            + "ORDER BY 3 DESC LIMIT 1";
 
     private final Pool pool;
 
