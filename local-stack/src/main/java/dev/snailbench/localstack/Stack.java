@@ -869,9 +869,10 @@ public final class Stack implements AutoCloseable {
 
     /**
      * Has every running instance launched without a current class-data archive write one now, and the broker too
-     * ({@link KafkaBroker#writeClassDataArchive}), in the background, one at a time (each JVM stops at a safepoint while it writes, seconds): {@code ./snailbench up} calls it once the
-     * platform is up. Only after a build or on another JDK is there anything to write; the next launches start from
-     * it. {@link #close} writes the ones still to write, before it stops the services.
+     * ({@link KafkaBroker#writeClassDataArchive}), in the background, one at a time (each JVM stops at a safepoint
+     * while it writes, seconds): {@code ./snailbench up} calls it once the platform is up. Only after a build or on
+     * another JDK is there anything to write; the next launches start from it. {@link #close} writes the ones still to
+     * write, before it stops the services.
      */
     public void writeClassDataArchives() {
         List<Map.Entry<Process, ArchivePart>> pending = takePendingArchives();
